@@ -1,0 +1,167 @@
+"""Game-independent analysis through the engine contract: perft, a bounded solver, and the
+named queries every game answers.
+
+The solver searches "win within N plies" for the side to move: a move wins within N when the
+position after it is won for the mover, or when N > 2 and every reply of the opponent leads to
+a position where the mover again has a move that wins within N - 2. Ply counts include the
+winning move itself. There is no draw by depth: a position not won within the horizon is
+simply "not won" (``shared/rules/ukejalayer.md``: the engine invents no draw rule; analysis
+uses depth limits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from banmen.game import Query, QueryParam
+
+if TYPE_CHECKING:
+    from banmen.game import Game
+
+
+def generic_perft(game: Game, state: Hashable, depth: int) -> int:
+    """Count the leaf nodes of the legal-move tree below ``state``.
+
+    Args:
+        game: the engine.
+        state: the root position.
+        depth: plies to expand, >= 0 (depth 0 counts the root itself: 1).
+
+    Returns:
+        The number of move sequences of exactly ``depth`` plies (finished games stop early and
+        contribute nothing below them).
+    """
+    if depth == 0:
+        return 1
+    moves = game.legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(generic_perft(game, game.play(state, m), depth - 1) for m in moves)
+
+
+class Solver:
+    """A bounded win-in-N solver with a transposition table, usable for every game.
+
+    Args:
+        game: the engine; ``game.position_key(state)`` identifies positions in the table.
+
+    The table maps (position key, remaining plies) to a boolean "side to move wins within
+    that many plies"; it lives as long as the solver, so reuse one solver for related
+    questions about the same game.
+    """
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._table: dict[tuple[Hashable, int], bool] = {}
+        self.nodes = 0
+
+    def _mover_wins_after(self, state: Hashable, mover: str) -> bool | None:
+        result = self.game.outcome(state)
+        if result is None:
+            return None
+        return result.winner == mover
+
+    def wins_within(self, state: Hashable, plies: int) -> bool:
+        """Return True when the side to move in ``state`` can force a win within ``plies``."""
+        if plies <= 0:
+            return False
+        key = (self.game.position_key(state), plies)
+        cached = self._table.get(key)
+        if cached is not None:
+            return cached
+        self.nodes += 1
+        won = any(self._move_wins(state, m, plies) for m in self.game.legal_moves(state))
+        self._table[key] = won
+        return won
+
+    def _move_wins(self, state: Hashable, move: Hashable, plies: int) -> bool:
+        mover = self.game.side_to_move(state)
+        after = self.game.play(state, move)
+        decided = self._mover_wins_after(after, mover)
+        if decided is not None:
+            return decided
+        if plies < 3:
+            return False
+        replies = self.game.legal_moves(after)
+        if not replies:
+            return False
+        for reply in replies:
+            answer = self.game.play(after, reply)
+            decided = self._mover_wins_after(answer, mover)
+            if decided is True:
+                continue
+            if decided is False or not self.wins_within(answer, plies - 2):
+                return False
+        return True
+
+    def winning_moves(self, state: Hashable, plies: int) -> list[Hashable]:
+        """Return the moves of the side to move that force a win within ``plies`` plies.
+
+        The list keeps the order of ``game.legal_moves(state)``; it is empty when no move wins.
+        """
+        if self.game.outcome(state) is not None:
+            return []
+        return [m for m in self.game.legal_moves(state) if self._move_wins(state, m, plies)]
+
+
+# --------------------------------------------------------------------------- generic queries
+
+
+def _move_count(game: Game, state: Hashable) -> int:
+    return len(game.legal_moves(state))
+
+
+def _legal_moves(game: Game, state: Hashable) -> list[str]:
+    return sorted(game.format_move(state, m) for m in game.legal_moves(state))
+
+
+def _is_legal(game: Game, state: Hashable, move: str) -> bool:
+    from banmen.game import BanmenError
+
+    try:
+        game.parse_move(state, move)
+    except BanmenError:
+        return False
+    return True
+
+
+def _winning_moves(game: Game, state: Hashable, plies: int) -> list[str]:
+    return sorted(game.format_move(state, m) for m in game.winning_moves(state, plies))
+
+
+def _winner(game: Game, state: Hashable) -> str:
+    result = game.outcome(state)
+    if result is None:
+        return "none"
+    return result.winner or "draw"
+
+
+def generic_queries() -> dict[str, Query]:
+    """Return the queries every game answers through the contract, by name."""
+    queries = [
+        Query("move_count", _move_count, "number", (), "Number of legal moves of the side to move."),
+        Query("legal_moves", _legal_moves, "moves", (), "Every legal move, canonical, sorted."),
+        Query(
+            "is_legal",
+            _is_legal,
+            "boolean",
+            (QueryParam("move", "text", "move text in any accepted notation"),),
+            "Whether the given move text is a legal move here.",
+        ),
+        Query(
+            "winning_moves",
+            _winning_moves,
+            "moves",
+            (QueryParam("plies", "int", "horizon in plies, the winning move included"),),
+            "Moves that force a win for the side to move within the given number of plies.",
+        ),
+        Query(
+            "winner",
+            _winner,
+            "text",
+            (),
+            "The winner if the game is over here ('white', ...), 'draw', or 'none'.",
+        ),
+    ]
+    return {q.name: q for q in queries}

@@ -1,0 +1,117 @@
+"""Checked content: what the checker hands to the renderer and the page generator.
+
+Every item has been validated and replayed through its engine; the site build only draws and
+writes what these objects hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from banmen.content.models import PuzzleFile
+from banmen.game import Game
+from banmen.render.board import DiagramSpec
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A figure: ``diagrams/<game>/<name>.yaml``.
+
+    Attributes:
+        ident: ``<game>/<name>``.
+        game: the engine, with the rules this figure uses.
+        spec: what to draw.
+        caption: Japanese caption, or ``None``.
+        source: the file, relative to the project root.
+    """
+
+    ident: str
+    game: Game
+    spec: DiagramSpec
+    caption: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class PuzzleStep:
+    """One move of the reader's in a move puzzle, as the page needs it.
+
+    Attributes:
+        accept: normalised move text -> canonical text, for every legal move at this point.
+        correct: canonical texts of the moves that count as right here.
+        move: the canonical text of the solution's move.
+        reply: canonical text of the opponent's reply, or ``None`` after the last move.
+        comment: Japanese comment shown after the move, or ``""``.
+    """
+
+    accept: dict[str, str]
+    correct: list[str]
+    move: str
+    reply: str | None
+    comment: str
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A practice puzzle: ``puzzles/<game>/<name>.yaml``, its answer checked by the engine.
+
+    Attributes:
+        ident: ``<game>/<name>``.
+        game: the engine with the puzzle's rules (site rules plus its own overrides).
+        model: the validated file.
+        spec: the starting diagram.
+        answer: the answer as the page's script reads it (JSON-ready).
+        frames: for move puzzles, the diagrams after each move and reply, in order.
+        steps: for move puzzles, the reader's moves.
+        source: the file, relative to the project root.
+    """
+
+    ident: str
+    game: Game
+    model: PuzzleFile
+    spec: DiagramSpec
+    answer: dict[str, Any]
+    source: str
+    frames: tuple[DiagramSpec, ...] = ()
+    steps: tuple[PuzzleStep, ...] = ()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One frame of a sequence: the diagram, the move that led to it, and its comment."""
+
+    spec: DiagramSpec
+    move: str | None
+    comment: str
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """A step-through sequence: ``sequences/<game>/<name>.yaml``."""
+
+    ident: str
+    game: Game
+    title: str
+    intro: str
+    frames: tuple[Frame, ...]
+    source: str
+
+
+@dataclass
+class Content:
+    """Everything that was checked, by id, plus the site-wide engines.
+
+    Attributes:
+        games: game id -> engine with the site's rules (``rules.yaml``).
+        diagrams, puzzles, sequences: id -> item, in file order.
+    """
+
+    games: dict[str, Game] = field(default_factory=dict)
+    diagrams: dict[str, Diagram] = field(default_factory=dict)
+    puzzles: dict[str, Puzzle] = field(default_factory=dict)
+    sequences: dict[str, Sequence] = field(default_factory=dict)
+
+    def count(self) -> int:
+        """Return the number of checked files."""
+        return len(self.diagrams) + len(self.puzzles) + len(self.sequences)

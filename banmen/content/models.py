@@ -1,0 +1,184 @@
+"""Typed models of the authored files: diagrams, puzzles, sequences, and the site rules file.
+
+The models check the *shape* of a file (fields, types, ranges); whether a position is possible
+or a stated answer is right is checked against the engine in :mod:`banmen.content.check`.
+The same models export the JSON Schemas in ``schemas/`` for editors (``banmen schema``).
+
+Game positions stay free-form mappings here: each engine reads its own position format
+(``shared/DESIGN.md``, "Position YAML") and reports errors with a path into it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from banmen.game import game_ids
+
+
+def _as_text(value: Any) -> Any:
+    """Let authors write square names and moves that YAML reads as numbers (``43``, ``15``)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    return value
+
+
+#: A square name in the game's own coordinates (``c2``, ``43``, ``15``).
+Square = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, max_length=8)]
+#: Move text in one of the game's notations.
+MoveText = Annotated[str, BeforeValidator(_as_text), Field(min_length=1)]
+#: A game id; the registry decides which exist.
+GameId = Annotated[str, Field(json_schema_extra={"enum": game_ids()})]
+#: Japanese text shown to readers (Markdown allowed where noted).
+Text = Annotated[str, Field(min_length=1)]
+
+
+class Strict(BaseModel):
+    """Base model: unknown fields are errors (a typo must not pass silently)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Marks(Strict):
+    """Marks drawn over a board."""
+
+    highlight: list[Square] = Field(default_factory=list, description="squares to tint")
+    arrows: list[list[Square]] = Field(
+        default_factory=list,
+        description="each arrow is the list of squares it passes through, first to last",
+    )
+    labels: dict[str, Annotated[str, BeforeValidator(_as_text)]] = Field(
+        default_factory=dict, description="square -> short text drawn on it"
+    )
+
+
+class DiagramFile(Marks):
+    """``diagrams/<game>/<id>.yaml``: one figure used on the pages.
+
+    A diagram is a position, optionally with a move: then the position after the move is drawn
+    with the squares it changed tinted (red: fewer pieces, green: more), and an arrow along the
+    move unless ``arrows`` is given.
+    """
+
+    game: GameId
+    caption: str | None = Field(None, description="Japanese caption under the figure")
+    rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
+    position: dict[str, Any] | None = Field(
+        None, description="the game's position YAML; omitted: the start position"
+    )
+    move: MoveText | None = Field(None, description="a move played from the position")
+    move_arrow: bool = Field(True, description="draw the move's arrow when a move is given")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="drawing options of the game's renderer"
+    )
+
+
+class _QueryAnswer(Strict):
+    query: str = Field(description="the named engine query that computes the answer")
+    args: dict[str, Any] = Field(default_factory=dict, description="the query's arguments")
+
+
+class NumberAnswer(_QueryAnswer):
+    """The reader types a whole number."""
+
+    kind: Literal["number"]
+    value: int
+
+
+class BooleanAnswer(_QueryAnswer):
+    """The reader answers はい / いいえ."""
+
+    kind: Literal["boolean"]
+    value: bool
+
+
+class ChoiceOption(Strict):
+    """One option of a choice answer: its label and the query value it stands for."""
+
+    label: Text
+    value: Annotated[str, BeforeValidator(lambda v: str(v).lower() if isinstance(v, bool) else _as_text(v))]
+
+
+class ChoiceAnswer(_QueryAnswer):
+    """The reader picks one option; ``value`` names the option the engine must compute."""
+
+    kind: Literal["choice"]
+    options: list[ChoiceOption] = Field(min_length=2, max_length=8)
+    value: Annotated[str, BeforeValidator(lambda v: str(v).lower() if isinstance(v, bool) else _as_text(v))]
+
+
+class SquaresAnswer(_QueryAnswer):
+    """The reader clicks squares on the board; the set must equal the query's answer."""
+
+    kind: Literal["squares"]
+    value: list[Square]
+
+
+class SolutionStep(Strict):
+    """One move of the solver's side in a move puzzle, and the opponent's reply to it."""
+
+    move: MoveText = Field(description="the only winning move here (besides 'also')")
+    also: list[MoveText] = Field(
+        default_factory=list, description="other moves that win just as well, accepted too"
+    )
+    reply: MoveText | None = Field(None, description="the opponent's reply shown next")
+    comment: str | None = None
+
+
+class MoveAnswer(Strict):
+    """The reader plays the winning line; each of their moves must be the only winning one."""
+
+    kind: Literal["move"]
+    plies: int = Field(ge=1, le=40, description="the win comes within this many plies")
+    solution: list[SolutionStep] = Field(min_length=1)
+
+
+Answer = Annotated[
+    NumberAnswer | BooleanAnswer | ChoiceAnswer | SquaresAnswer | MoveAnswer,
+    Field(discriminator="kind"),
+]
+
+
+class PuzzleFile(Marks):
+    """``puzzles/<game>/<id>.yaml``: one practice puzzle."""
+
+    game: GameId
+    title: Text
+    level: int = Field(1, ge=1, le=3, description="difficulty, 1 (easy) to 3")
+    rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
+    position: dict[str, Any] | None = None
+    question: Text
+    answer: Answer
+    hints: list[Text] = Field(default_factory=list)
+    explanation: Text
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class SequenceStep(Marks):
+    """One move of a step-through sequence, with its Japanese comment."""
+
+    move: MoveText
+    comment: str = ""
+
+
+class SequenceFile(Strict):
+    """``sequences/<game>/<id>.yaml``: a position and moves, rendered as frames."""
+
+    game: GameId
+    title: Text
+    rules: dict[str, Any] = Field(default_factory=dict)
+    position: dict[str, Any] | None = None
+    intro: str = ""
+    steps: list[SequenceStep] = Field(min_length=1)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+#: The kind of each content folder, and the model that checks its files.
+CONTENT_KINDS: dict[str, type[Strict]] = {
+    "diagrams": DiagramFile,
+    "puzzles": PuzzleFile,
+    "sequences": SequenceFile,
+}

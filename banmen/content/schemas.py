@@ -1,0 +1,35 @@
+"""JSON Schemas of the content files, exported from the pydantic models (for editors).
+
+Each content file may start with ``# yaml-language-server: $schema=../../schemas/<kind>.schema.json``
+so that editors with the YAML language server check and complete it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from banmen.content.models import CONTENT_KINDS
+
+#: kind folder -> schema file name.
+SCHEMA_FILES = {kind: f"{kind.rstrip('s')}.schema.json" for kind in CONTENT_KINDS}
+
+
+def schema_text(kind: str) -> str:
+    """Return the JSON Schema of one content kind as stable, pretty-printed JSON text."""
+    model = CONTENT_KINDS[kind]
+    schema = model.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = f"banmen {kind.rstrip('s')} file"
+    return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    """Write one ``<kind>.schema.json`` per content kind into ``folder``; return the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for kind, name in SCHEMA_FILES.items():
+        path = folder / name
+        path.write_text(schema_text(kind), encoding="utf-8")
+        written.append(path)
+    return written

@@ -1,0 +1,327 @@
+"""The engine contract shared by every game, its errors, and the registry of games.
+
+Every game module in :mod:`banmen.games` defines one subclass of :class:`Game`. A game object
+is bound to one validated rule-parameter object (:class:`Rules` subclass); states are
+immutable and hashable, so they can be compared, deduplicated and used as table keys.
+
+The contract (see ``shared/DESIGN.md``, "The engine contract"):
+
+* ``legal_moves(state)`` is exhaustive and deterministic in order;
+* ``play(state, move)`` returns a new state and never mutates its argument;
+* ``outcome(state)`` is ``None`` while the game goes on;
+* ``parse_move`` / ``format_move`` round-trip and raise :class:`NotationError` or
+  :class:`IllegalMoveError` with the reason;
+* ``position_from_yaml`` / ``position_to_yaml`` round-trip and raise :class:`PositionError`
+  with a path into the mapping, so that content errors can point at a YAML line;
+* ``queries()`` names the questions a puzzle may ask.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pydantic
+
+# --------------------------------------------------------------------------- errors
+
+
+class BanmenError(Exception):
+    """Base of every error banmen reports to a user as one line (never a traceback)."""
+
+
+class RulesError(BanmenError):
+    """A rule parameter is unknown or out of range.
+
+    Attributes:
+        path: keys leading to the offending parameter inside the overrides mapping, e.g.
+            ``("white_delay",)``; empty when the error concerns the whole mapping.
+    """
+
+    def __init__(self, message: str, path: Sequence[str | int] = ()):
+        super().__init__(message)
+        self.path = tuple(path)
+
+
+class PositionError(BanmenError):
+    """A position mapping is malformed or describes an impossible position.
+
+    Attributes:
+        path: keys/indices leading to the offending value inside the position mapping, e.g.
+            ``("board", "c2")``; empty when the position as a whole is wrong.
+    """
+
+    def __init__(self, message: str, path: Sequence[str | int] = ()):
+        super().__init__(message)
+        self.path = tuple(path)
+
+
+class NotationError(BanmenError):
+    """Move text that cannot be read (malformed, or naming nothing that exists)."""
+
+
+class IllegalMoveError(BanmenError):
+    """Move text that is well formed but not a legal move in the given position."""
+
+
+class QueryError(BanmenError):
+    """An unknown query, or query arguments of the wrong kind or count."""
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    Attributes:
+        winner: the winning side's id (e.g. ``"white"``), or ``None`` for a draw.
+        reason: a short English reason, e.g. ``"no legal action"`` or ``"third capture"``.
+    """
+
+    winner: str | None
+    reason: str
+
+
+class Rules(pydantic.BaseModel):
+    """Base of every game's rule-parameter object: immutable, validated, no unknown keys.
+
+    Subclasses declare each parameter as a field with its default from ``shared/rules/*.md``
+    and a ``description`` (English) plus ``json_schema_extra={"ja": "..."}`` (Japanese label
+    for the generated parameter page).
+    """
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True)
+class QueryParam:
+    """One argument of a named query.
+
+    Attributes:
+        name: the argument's name as written in puzzle YAML (``args: {name: value}``).
+        kind: one of ``"square"``, ``"int"``, ``"move"``, ``"side"``, ``"text"``: how the
+            value is read from YAML or from the command line (moves and squares as text).
+        doc: one-line English description.
+    """
+
+    name: str
+    kind: str
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Query:
+    """A named question about a position that a puzzle may ask.
+
+    Attributes:
+        name: the query's id, e.g. ``"movable_pieces"``.
+        func: ``func(game, state, **args) -> answer``; ``args`` already converted by kind
+            (``"move"`` arguments are parsed into the game's move objects).
+        returns: ``"number"`` (int), ``"boolean"`` (bool), ``"squares"`` (sorted list of square
+            names), ``"moves"`` (sorted list of canonical move texts) or ``"text"`` (str).
+        params: the arguments, in command-line order.
+        doc: English description; the first line is shown in ``banmen query --help``.
+    """
+
+    name: str
+    func: Callable[..., Any]
+    returns: str
+    params: tuple[QueryParam, ...] = ()
+    doc: str = ""
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+class Game(ABC):
+    """One game's rules engine, bound to one rule-parameter object.
+
+    Class attributes every subclass sets:
+        id: the game id used on the command line and in YAML (``"ukejalayer"``).
+        name_ja: the game's Japanese name (``"ウケジャレイヤー"``).
+        rules_model: the :class:`Rules` subclass with the game's parameters.
+        spec: the rule spec the engine implements, e.g. ``"shared/rules/ukejalayer.md"``.
+
+    Args:
+        rules: a rules object, a mapping of parameter overrides, or ``None`` for the defaults.
+
+    Raises:
+        RulesError: an override is unknown or out of range.
+    """
+
+    id: ClassVar[str]
+    name_ja: ClassVar[str]
+    rules_model: ClassVar[type[Rules]]
+    spec: ClassVar[str]
+
+    def __init__(self, rules: Rules | Mapping[str, Any] | None = None):
+        if rules is None:
+            rules = self.rules_model()
+        elif not isinstance(rules, self.rules_model):
+            rules = parse_rules(self.rules_model, rules)
+        self.rules = rules
+
+    def with_rules(self, overrides: Mapping[str, Any]) -> Game:
+        """Return a game of the same kind whose rules are these rules plus ``overrides``.
+
+        Raises:
+            RulesError: an override is unknown or out of range.
+        """
+        merged = {**self.rules.model_dump(), **dict(overrides)}
+        return type(self)(parse_rules(self.rules_model, merged))
+
+    # ---- state and moves
+
+    @abstractmethod
+    def initial_state(self) -> Hashable:
+        """Return the start position under these rules."""
+
+    @abstractmethod
+    def side_to_move(self, state: Hashable) -> str:
+        """Return the id of the side to move in ``state`` (e.g. ``"white"``)."""
+
+    @abstractmethod
+    def legal_moves(self, state: Hashable) -> list[Hashable]:
+        """Return every legal move in ``state``, exhaustively, in a deterministic order."""
+
+    @abstractmethod
+    def play(self, state: Hashable, move: Hashable) -> Hashable:
+        """Return the state after ``move`` (assumed legal); ``state`` is left unchanged."""
+
+    @abstractmethod
+    def outcome(self, state: Hashable) -> Outcome | None:
+        """Return the result if the game is over in ``state``, else ``None``."""
+
+    # ---- notation
+
+    @abstractmethod
+    def parse_move(self, state: Hashable, text: str) -> Hashable:
+        """Read move ``text`` in ``state``; accept every notation the game documents.
+
+        Raises:
+            NotationError: the text is malformed.
+            IllegalMoveError: the text is well formed but not a legal move here.
+        """
+
+    @abstractmethod
+    def format_move(self, state: Hashable, move: Hashable) -> str:
+        """Return the canonical notation of ``move`` played in ``state``."""
+
+    def notations(self, state: Hashable, move: Hashable) -> list[str]:
+        """Return every text that names ``move`` in ``state``, canonical first.
+
+        Pages accept any of them when a reader types a move; games with a second notation
+        (a chain form, a short form) override this.
+        """
+        return [self.format_move(state, move)]
+
+    # ---- positions
+
+    @abstractmethod
+    def position_from_yaml(self, data: Mapping[str, Any]) -> Hashable:
+        """Build a state from a position mapping (the YAML of ``shared/DESIGN.md``).
+
+        Raises:
+            PositionError: with ``path`` pointing at the offending key or value.
+        """
+
+    @abstractmethod
+    def position_to_yaml(self, state: Hashable) -> dict[str, Any]:
+        """Return the position mapping of ``state``; ``position_from_yaml`` reads it back."""
+
+    # ---- queries
+
+    def queries(self) -> dict[str, Query]:
+        """Return the named queries of this game, generic ones included, by name."""
+        from banmen import analysis
+
+        return {**analysis.generic_queries(), **self.game_queries()}
+
+    def game_queries(self) -> dict[str, Query]:
+        """Return the game's own named queries (override in subclasses)."""
+        return {}
+
+    # ---- analysis hooks (generic by default; fast games override)
+
+    def perft(self, state: Hashable, depth: int) -> int:
+        """Return the number of leaf nodes of the legal-move tree ``depth`` plies deep."""
+        from banmen import analysis
+
+        return analysis.generic_perft(self, state, depth)
+
+    def winning_moves(self, state: Hashable, plies: int) -> list[Hashable]:
+        """Return the moves that force a win for the side to move within ``plies`` plies.
+
+        The generic :class:`banmen.analysis.Solver`; games with a faster solver override it.
+        """
+        from banmen import analysis
+
+        return analysis.Solver(self).winning_moves(state, plies)
+
+    def position_key(self, state: Hashable) -> Hashable:
+        """Return what identifies ``state`` for transposition tables (default: the state)."""
+        return state
+
+
+def parse_rules(model: type[Rules], overrides: Mapping[str, Any]) -> Rules:
+    """Validate ``overrides`` against ``model`` and return the rules object.
+
+    Raises:
+        RulesError: naming the first bad parameter and what was expected.
+    """
+    try:
+        return model(**dict(overrides))
+    except pydantic.ValidationError as err:
+        first = err.errors()[0]
+        path = tuple(first["loc"])
+        name = ".".join(str(p) for p in path) or "rules"
+        if first["type"] == "extra_forbidden":
+            known = ", ".join(model.model_fields)
+            raise RulesError(f"unknown rule parameter '{name}' (known: {known})", path) from None
+        raise RulesError(f"rule parameter '{name}': {first['msg']}", path) from None
+
+
+# --------------------------------------------------------------------------- registry
+
+#: game id -> module path of the engine; the module defines ``GAME``, its Game subclass.
+GAME_MODULES: dict[str, str] = {
+    "ukejalayer": "banmen.games.ukejalayer",
+    "medamagaeru": "banmen.games.medamagaeru",
+    "suicide-checkers": "banmen.games.suicide_checkers",
+}
+
+
+def game_ids() -> list[str]:
+    """Return the ids of every registered game, in registry order."""
+    return list(GAME_MODULES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    """Return the :class:`Game` subclass registered under ``game_id``.
+
+    Raises:
+        BanmenError: the id is unknown; the message lists the known ids.
+    """
+    try:
+        module_name = GAME_MODULES[game_id]
+    except KeyError:
+        raise BanmenError(
+            f"unknown game '{game_id}' (known: {', '.join(GAME_MODULES)})"
+        ) from None
+    return importlib.import_module(module_name).GAME
+
+
+def get_game(game_id: str, rules: Rules | Mapping[str, Any] | None = None) -> Game:
+    """Return an engine for ``game_id`` bound to ``rules`` (defaults when ``None``).
+
+    Raises:
+        BanmenError: the id is unknown.
+        RulesError: a rule override is unknown or out of range.
+    """
+    return game_class(game_id)(rules)
+

@@ -1,0 +1,344 @@
+"""Bitboard core of English draughts move generation, as used by suicide checkers.
+
+The moves are those of ``shared/rules/suicide-checkers.md`` ("Moves"): men step and jump
+diagonally forward, kings one square in every diagonal direction, captures are compulsory,
+a capture sequence is one move, and a man that reaches the far rank is crowned and stops.
+Nothing here knows about the reversed result or the draw rules; ``suicide_checkers.py``
+builds the game on top of it.
+
+Two mask layouts are used:
+
+* **square masks** (the public one, stored in game states): bit ``s - 1`` is square ``s``,
+  squares 1..32 in standard checkers numbering. :func:`to_inner` / :func:`to_square_mask`
+  convert.
+* **inner masks** (this module's hot paths): bit ``s - 1 + (s - 1) // 8``, i.e. a 35-bit board
+  with an unused "ghost" bit (8, 17, 26) after every pair of rows. With the ghosts, every
+  diagonal step is one fixed shift: +4 is down-left and +5 down-right (towards higher square
+  numbers, Black's forward), -4 up-right and -5 up-left (White's forward), as seen in the
+  standard diagram with Black at the top. A step off the board lands on a ghost bit or
+  outside bits 0..34, which :data:`BOARD` masks away. This is why the inner layout exists:
+  with the plain 32-bit layout each direction needs two shifts depending on row parity.
+
+Positions in the hot paths are plain ``(black, white, kings)`` tuples of inner masks plus a
+``black_to_move`` flag; ``kings`` holds the kings of both colours.
+"""
+
+from __future__ import annotations
+
+# --------------------------------------------------------------------------- layout
+
+#: inner bit index of each square, indexed by square number (index 0 unused).
+SQUARE_BIT: tuple[int, ...] = (-1,) + tuple(s - 1 + (s - 1) // 8 for s in range(1, 33))
+#: square number of each inner bit index (0 for the ghost bits).
+BIT_SQUARE: tuple[int, ...] = tuple(
+    SQUARE_BIT.index(i) if i in SQUARE_BIT[1:] else 0 for i in range(35)
+)
+#: every playable square, as an inner mask.
+BOARD: int = sum(1 << SQUARE_BIT[s] for s in range(1, 33))
+#: squares where a black man is crowned (29..32) and a white man (1..4), inner masks.
+BLACK_CROWN: int = sum(1 << SQUARE_BIT[s] for s in range(29, 33))
+WHITE_CROWN: int = sum(1 << SQUARE_BIT[s] for s in range(1, 5))
+
+#: shifts of one diagonal step; positive means towards higher square numbers.
+BLACK_MAN_STEPS = (4, 5)
+WHITE_MAN_STEPS = (-4, -5)
+KING_STEPS = (4, 5, -4, -5)
+
+
+def to_inner(square_mask: int) -> int:
+    """Convert a square mask (bit ``s - 1`` = square ``s``) to an inner mask."""
+    return (
+        (square_mask & 0xFF)
+        | ((square_mask & 0xFF00) << 1)
+        | ((square_mask & 0xFF0000) << 2)
+        | ((square_mask & 0xFF000000) << 3)
+    )
+
+
+def to_square_mask(inner: int) -> int:
+    """Convert an inner mask back to a square mask (the inverse of :func:`to_inner`)."""
+    return (
+        (inner & 0xFF)
+        | ((inner >> 1) & 0xFF00)
+        | ((inner >> 2) & 0xFF0000)
+        | ((inner >> 3) & 0xFF000000)
+    )
+
+
+def square_mask(squares) -> int:
+    """Return the square mask (bit ``s - 1``) of an iterable of square numbers 1..32."""
+    mask = 0
+    for s in squares:
+        mask |= 1 << (s - 1)
+    return mask
+
+
+def mask_squares(mask: int) -> list[int]:
+    """Return the square numbers (ascending) set in a square mask."""
+    return [i + 1 for i in range(32) if mask >> i & 1]
+
+
+# --------------------------------------------------------------------------- detection
+
+
+def jumpers(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """Return the inner mask of the mover's pieces that can start a capture."""
+    empty = BOARD & ~(black | white)
+    if black_to_move:
+        found = black & (((white >> 4) & (empty >> 8)) | ((white >> 5) & (empty >> 10)))
+        own_kings = black & kings
+        if own_kings:
+            found |= own_kings & (((white << 4) & (empty << 8)) | ((white << 5) & (empty << 10)))
+    else:
+        found = white & (((black << 4) & (empty << 8)) | ((black << 5) & (empty << 10)))
+        own_kings = white & kings
+        if own_kings:
+            found |= own_kings & (((black >> 4) & (empty >> 8)) | ((black >> 5) & (empty >> 10)))
+    return found
+
+
+def _steppers(own: int, own_kings: int, empty: int, black_to_move: bool) -> tuple[int, ...]:
+    """Return, for each step shift (+4, +5, -4, -5), the mover's pieces that can take it."""
+    if black_to_move:
+        return (
+            own & (empty >> 4),
+            own & (empty >> 5),
+            own_kings & (empty << 4),
+            own_kings & (empty << 5),
+        )
+    return (
+        own_kings & (empty >> 4),
+        own_kings & (empty >> 5),
+        own & (empty << 4),
+        own & (empty << 5),
+    )
+
+
+def has_move(black: int, white: int, kings: int, black_to_move: bool) -> bool:
+    """Return True when the side to move has at least one legal move."""
+    own = black if black_to_move else white
+    if not own:
+        return False
+    empty = BOARD & ~(black | white)
+    if any(_steppers(own, own & kings, empty, black_to_move)):
+        return True
+    return bool(jumpers(black, white, kings, black_to_move))
+
+
+# --------------------------------------------------------------------------- captures
+
+
+def _extend_jumps(at, opp, empty, steps, crown, path, captured, out):
+    """Depth-first search of the capture sequences going on from inner bit ``at``.
+
+    ``path`` holds the inner bit indices visited so far, ``captured`` the inner mask of the
+    pieces jumped; every sequence that can go no further is appended to ``out`` as
+    ``(path, captured)``. ``crown`` is 0 for a king (it never stops early) or the man's
+    crowning mask (a man crowned on landing stops there).
+    """
+    extended = False
+    for step in steps:
+        over = at + step
+        land = over + step
+        if land < 0 or not (opp >> over) & 1 or not (empty >> land) & 1:
+            continue
+        extended = True
+        jumped = 1 << over
+        if crown & (1 << land):
+            out.append((path + (land,), captured | jumped))
+        else:
+            _extend_jumps(land, opp & ~jumped, empty, steps, crown, path + (land,),
+                          captured | jumped, out)
+    if not extended:
+        out.append((path, captured))
+
+
+def capture_paths(black: int, white: int, kings: int, black_to_move: bool) -> list:
+    """Return every capture move of the side to move as ``(path, captured)``.
+
+    ``path`` is the tuple of inner bit indices (start, then every landing square) and
+    ``captured`` the inner mask of the jumped pieces. Distinct jump paths are distinct moves
+    (no majority rule). Empty when no capture exists.
+    """
+    found = jumpers(black, white, kings, black_to_move)
+    if not found:
+        return []
+    if black_to_move:
+        opp, man_steps, crown = white, BLACK_MAN_STEPS, BLACK_CROWN
+    else:
+        opp, man_steps, crown = black, WHITE_MAN_STEPS, WHITE_CROWN
+    # The jumping piece leaves its square at once, so a king may land on it again.
+    empty = BOARD & ~(black | white)
+    out: list = []
+    while found:
+        start = found & -found
+        found ^= start
+        at = start.bit_length() - 1
+        if kings & start:
+            _extend_jumps(at, opp, empty | start, KING_STEPS, 0, (at,), 0, out)
+        else:
+            _extend_jumps(at, opp, empty | start, man_steps, crown, (at,), 0, out)
+    return out
+
+
+def _count_extensions(at, opp, empty, steps, crown):
+    """Count the capture sequences going on from ``at`` (see :func:`_extend_jumps`)."""
+    count = 0
+    for step in steps:
+        over = at + step
+        land = over + step
+        if land < 0 or not (opp >> over) & 1 or not (empty >> land) & 1:
+            continue
+        if crown & (1 << land):
+            count += 1
+        else:
+            count += _count_extensions(land, opp & ~(1 << over), empty, steps, crown)
+    return count or 1
+
+
+def _count_captures(found, black, white, kings, black_to_move):
+    """Count the capture moves started by the pieces of ``found`` (inner mask)."""
+    if black_to_move:
+        opp, man_steps, crown = white, BLACK_MAN_STEPS, BLACK_CROWN
+    else:
+        opp, man_steps, crown = black, WHITE_MAN_STEPS, WHITE_CROWN
+    empty = BOARD & ~(black | white)
+    count = 0
+    while found:
+        start = found & -found
+        found ^= start
+        at = start.bit_length() - 1
+        if kings & start:
+            count += _count_extensions(at, opp, empty | start, KING_STEPS, 0)
+        else:
+            count += _count_extensions(at, opp, empty | start, man_steps, crown)
+    return count
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def quiet_steps(black: int, white: int, kings: int, black_to_move: bool) -> list:
+    """Return every non-capturing move of the side to move as ``(from_bit, to_bit)``.
+
+    Ignores compulsory capture: callers only use it when :func:`jumpers` is empty.
+    """
+    own = black if black_to_move else white
+    empty = BOARD & ~(black | white)
+    out = []
+    for step, movers in zip(KING_STEPS, _steppers(own, own & kings, empty, black_to_move)):
+        while movers:
+            start = movers & -movers
+            movers ^= start
+            at = start.bit_length() - 1
+            out.append((at, at + step))
+    return out
+
+
+def count_moves(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """Return the number of legal moves of the side to move (distinct jump paths apart)."""
+    found = jumpers(black, white, kings, black_to_move)
+    if found:
+        return _count_captures(found, black, white, kings, black_to_move)
+    own = black if black_to_move else white
+    empty = BOARD & ~(black | white)
+    return sum(m.bit_count() for m in _steppers(own, own & kings, empty, black_to_move))
+
+
+def apply_path(black, white, kings, black_to_move, path, captured):
+    """Return ``(black, white, kings)`` after the move ``path`` capturing ``captured``.
+
+    ``path`` is a tuple of inner bit indices (start first, destination last), ``captured``
+    an inner mask (0 for a quiet move). The move is assumed legal.
+    """
+    start = 1 << path[0]
+    end = 1 << path[-1]
+    if kings & start:
+        kings = (kings & ~start & ~captured) | end
+    else:
+        kings &= ~captured
+        if end & (BLACK_CROWN if black_to_move else WHITE_CROWN):
+            kings |= end
+    # Clear the start before setting the end: a king's circuit may finish where it began.
+    if black_to_move:
+        return (black & ~start) | end, white & ~captured, kings
+    return black & ~captured, (white & ~start) | end, kings
+
+
+def _quiet_children(out, movers, step, own, other, kings, crown, black_to_move):
+    """Append the positions after each piece of ``movers`` steps by ``step``."""
+    while movers:
+        start = movers & -movers
+        movers ^= start
+        end = start << step if step > 0 else start >> -step
+        both = start | end
+        if kings & start:
+            new_kings = kings ^ both
+        elif end & crown:
+            new_kings = kings | end
+        else:
+            new_kings = kings
+        if black_to_move:
+            out.append((own ^ both, other, new_kings))
+        else:
+            out.append((other, own ^ both, new_kings))
+
+
+def children(black: int, white: int, kings: int, black_to_move: bool) -> list:
+    """Return the positions ``(black, white, kings)`` after each legal move, in move order.
+
+    The order is that of :func:`legal_paths`; the side to move alternates (not included).
+    """
+    if jumpers(black, white, kings, black_to_move):
+        return [
+            apply_path(black, white, kings, black_to_move, path, captured)
+            for path, captured in capture_paths(black, white, kings, black_to_move)
+        ]
+    empty = BOARD & ~(black | white)
+    if black_to_move:
+        own, other, crown = black, white, BLACK_CROWN
+    else:
+        own, other, crown = white, black, WHITE_CROWN
+    out: list = []
+    for step, movers in zip(KING_STEPS, _steppers(own, own & kings, empty, black_to_move)):
+        if movers:
+            _quiet_children(out, movers, step, own, other, kings, crown, black_to_move)
+    return out
+
+
+def legal_paths(black: int, white: int, kings: int, black_to_move: bool) -> list:
+    """Return every legal move as ``(path, captured)`` (inner bit indices / inner mask).
+
+    Captures only when any capture exists (compulsory capture), else every step.
+    """
+    captures = capture_paths(black, white, kings, black_to_move)
+    if captures:
+        return captures
+    return [(steps, 0) for steps in quiet_steps(black, white, kings, black_to_move)]
+
+
+def perft(black: int, white: int, kings: int, black_to_move: bool, depth: int) -> int:
+    """Count the leaf nodes of the move tree ``depth`` plies deep (bulk count at the last ply).
+
+    Args:
+        black, white, kings: inner masks.
+        black_to_move: the side to move.
+        depth: plies, >= 0.
+
+    Returns:
+        The number of move sequences of exactly ``depth`` plies; a side with no move ends its
+        branch (it contributes nothing below).
+    """
+    if depth <= 1:
+        if depth <= 0:
+            return 1
+        return count_moves(black, white, kings, black_to_move)
+    after = not black_to_move
+    total = 0
+    if depth == 2:
+        for b, w, k in children(black, white, kings, black_to_move):
+            total += count_moves(b, w, k, after)
+        return total
+    for b, w, k in children(black, white, kings, black_to_move):
+        total += perft(b, w, k, after, depth - 1)
+    return total

@@ -1,0 +1,46 @@
+"""Board drawing with matplotlib: one module per game, shared marks and SVG output.
+
+Use :func:`render_svg`; it picks the game's renderer from :data:`RENDERERS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from banmen.game import BanmenError, Game
+from banmen.render.board import DiagramSpec
+
+#: game id -> module with ``draw(game, spec) -> Figure``.
+RENDERERS: dict[str, str] = {
+    "ukejalayer": "banmen.render.ukejalayer",
+}
+
+
+def _renderer(game: Game):
+    try:
+        return importlib.import_module(RENDERERS[game.id])
+    except KeyError:
+        raise BanmenError(f"no board drawing for game '{game.id}' yet") from None
+
+
+def board_squares(game: Game) -> frozenset[str]:
+    """Return the names of the squares drawn for ``game`` (what marks may point at).
+
+    Raises:
+        BanmenError: the game has no renderer yet.
+    """
+    return frozenset(_renderer(game).geometry_for(game).centers)
+
+
+def render_svg(game: Game, spec: DiagramSpec) -> str:
+    """Draw ``spec`` with ``game``'s renderer and return deterministic inline SVG text.
+
+    Raises:
+        BanmenError: the game has no renderer yet.
+    """
+    from banmen.render.svg import figure_to_svg
+
+    return figure_to_svg(_renderer(game).draw(game, spec), spec.ident)
+
+
+__all__ = ["DiagramSpec", "board_squares", "render_svg", "RENDERERS"]

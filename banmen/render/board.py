@@ -1,0 +1,168 @@
+"""Drawing pieces shared by every board: the figure, square cells, and the marks that all
+games use in the same way (highlights, arrows, labels, red/green change tints, a caption line
+for the side to move and the hands).
+
+Coordinates are in "cell units": one square is 1 × 1, the centre of a square is given by the
+game's :class:`Geometry`. Every square patch carries the gid ``sq-<name>`` so that pages can
+make squares clickable (the SVG step prefixes it with the diagram id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch, Rectangle
+from matplotlib.path import Path as MplPath
+
+from banmen.render import style
+
+
+@dataclass(frozen=True)
+class DiagramSpec:
+    """Everything a renderer needs to draw one board.
+
+    Attributes:
+        ident: the content id (``ukejalayer/summon``); prefixes SVG ids and seeds hashing.
+        state: the position drawn.
+        before: the position before ``move``; when set, changed squares are tinted.
+        move: the move played from ``before`` (drawn as an arrow unless ``move_arrow`` is off).
+        highlight: squares tinted yellow.
+        arrows: each arrow as the squares it passes through.
+        labels: square -> short text.
+        options: renderer options (game specific, e.g. ``coordinates: false``).
+        move_arrow: draw the arrow of ``move``.
+    """
+
+    ident: str
+    state: Hashable
+    before: Hashable | None = None
+    move: Hashable | None = None
+    highlight: tuple[str, ...] = ()
+    arrows: tuple[tuple[str, ...], ...] = ()
+    labels: tuple[tuple[str, str], ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    move_arrow: bool = True
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where each square sits, in cell units.
+
+    Attributes:
+        centers: square name -> (x, y) of its centre.
+        width: figure width in cell units (board plus margins).
+        height: figure height in cell units.
+        inches_per_cell: drawing scale.
+    """
+
+    centers: Mapping[str, tuple[float, float]]
+    width: float
+    height: float
+    inches_per_cell: float = 0.6
+
+    def center(self, square: str) -> tuple[float, float]:
+        """Return the centre of ``square``.
+
+        Raises:
+            KeyError: the square is not on this board.
+        """
+        return self.centers[square]
+
+
+def new_figure(geometry: Geometry) -> tuple[Figure, Any]:
+    """Return a figure and its single axes spanning (0, 0)–(width, height), axes hidden."""
+    figure = Figure(
+        figsize=(geometry.width * geometry.inches_per_cell, geometry.height * geometry.inches_per_cell)
+    )
+    ax = figure.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, geometry.width)
+    ax.set_ylim(0, geometry.height)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return figure, ax
+
+
+def draw_cell(ax: Any, geometry: Geometry, square: str, color: str, *, gid: bool = True) -> None:
+    """Draw the square cell of ``square`` (with the gid ``sq-<square>`` for clicks)."""
+    x, y = geometry.center(square)
+    patch = Rectangle(
+        (x - 0.5, y - 0.5), 1, 1, facecolor=color, edgecolor=style.GRID, linewidth=1.0, zorder=1
+    )
+    if gid:
+        patch.set_gid(f"sq-{square}")
+    ax.add_patch(patch)
+
+
+def tint(ax: Any, geometry: Geometry, square: str, color: str, alpha: float) -> None:
+    """Tint a square's cell with a translucent colour, under the pieces."""
+    x, y = geometry.center(square)
+    ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, facecolor=color, alpha=alpha,
+                           linewidth=0, zorder=2))
+
+
+def draw_changes(ax: Any, geometry: Geometry, changes: Mapping[str, int]) -> None:
+    """Tint squares whose piece count went down red and up green (guidebook convention)."""
+    for square, delta in sorted(changes.items()):
+        if delta < 0:
+            tint(ax, geometry, square, style.REMOVED, style.CHANGE_ALPHA)
+        elif delta > 0:
+            tint(ax, geometry, square, style.ADDED, style.CHANGE_ALPHA)
+
+
+def draw_highlights(ax: Any, geometry: Geometry, squares: Iterable[str]) -> None:
+    """Tint the given squares with the highlight colour."""
+    for square in squares:
+        tint(ax, geometry, square, style.HIGHLIGHT, style.HIGHLIGHT_ALPHA)
+
+
+def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str = style.ARROW) -> None:
+    """Draw one arrow through the centres of ``squares`` (a polyline with a head at the end)."""
+    points = [geometry.center(s) for s in squares]
+    if len(points) < 2:
+        return
+    codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
+    arrow = FancyArrowPatch(
+        path=MplPath(points, codes),
+        arrowstyle="-|>,head_length=0.35,head_width=0.22",
+        mutation_scale=geometry.inches_per_cell * 72 / 2.2,
+        linewidth=3.2,
+        color=color,
+        alpha=0.85,
+        zorder=20,
+        shrinkA=0,
+        shrinkB=4,
+        joinstyle="round",
+        capstyle="round",
+    )
+    ax.add_patch(arrow)
+
+
+def draw_labels(ax: Any, geometry: Geometry, labels: Iterable[tuple[str, str]]) -> None:
+    """Write a short label in the lower-right corner of each square, on a white disc."""
+    for square, text in labels:
+        x, y = geometry.center(square)
+        ax.text(x + 0.3, y - 0.3, text, ha="center", va="center", fontsize=11, zorder=30,
+                color=style.LABEL,
+                bbox={"boxstyle": "circle,pad=0.18", "facecolor": "white",
+                      "edgecolor": style.LABEL, "linewidth": 1.0})
+
+
+def draw_marks(ax: Any, geometry: Geometry, spec: DiagramSpec, changes: Mapping[str, int],
+               move_path: Sequence[str] | None) -> None:
+    """Draw the shared marks of ``spec``: change tints, highlights, arrows and labels.
+
+    Args:
+        changes: square -> change in piece count caused by the move (empty without a move).
+        move_path: squares of the move's arrow, or ``None`` for no move arrow.
+    """
+    draw_changes(ax, geometry, changes)
+    draw_highlights(ax, geometry, spec.highlight)
+    if spec.arrows:
+        for arrow in spec.arrows:
+            draw_arrow(ax, geometry, arrow)
+    elif move_path and spec.move_arrow:
+        draw_arrow(ax, geometry, move_path)
+    draw_labels(ax, geometry, spec.labels)

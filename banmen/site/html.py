@@ -1,0 +1,144 @@
+"""HTML fragments for checked content: figures, puzzles and step-through sequences.
+
+Fragments are self-contained: the SVG boards are inlined, and each interactive block keeps
+what its script needs in a ``<script type="application/json" class="bm-data">`` child, so
+pages work offline with no server. ``docs/assets/banmen.js`` wires them up.
+All reader-facing text is Japanese; authored text fields may use Markdown.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from typing import Any
+
+import markdown as markdown_lib
+
+from banmen.content import items
+from banmen.render.svg import html_id
+
+#: Draws a diagram spec and returns its SVG text (the build passes a cached renderer).
+SvgOf = Callable[[Any], str]
+
+LEVEL_JA = {1: "やさしい", 2: "ふつう", 3: "むずかしい"}
+KIND_HELP_JA = {
+    "number": "数字を入れて「答え合わせ」を押してください。",
+    "boolean": "「はい」か「いいえ」を選んでください。",
+    "choice": "正しいと思うものを選んでください。",
+    "squares": "盤のマスをクリックして選び（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
+    "move": "指し手を入力して「指す」を押してください。",
+}
+
+
+def md(text: str) -> str:
+    """Render authored Markdown (Japanese prose) to HTML."""
+    return markdown_lib.markdown(text, extensions=["sane_lists"])
+
+
+def _data_script(data: Any) -> str:
+    # "</" inside a script element would end it early; JSON allows "<\/" for the same text.
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = text.replace("</", "<\\/")
+    return f'<script type="application/json" class="bm-data">{text}</script>'
+
+
+def diagram_html(diagram: items.Diagram, svg_of: SvgOf) -> str:
+    """Return a ``<figure>`` with the inline SVG board and its caption."""
+    caption = f"<figcaption>{md_inline(diagram.caption)}</figcaption>" if diagram.caption else ""
+    return (f'<figure class="banmen-diagram" id="{html_id(diagram.ident)}-figure">'
+            f"{svg_of(diagram.spec)}{caption}</figure>")
+
+
+def md_inline(text: str) -> str:
+    """Render one line of Markdown without the surrounding paragraph."""
+    rendered = md(text).strip()
+    if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
+        return rendered[3:-4]
+    return rendered
+
+
+def _answer_controls(puzzle: items.Puzzle) -> str:
+    kind = puzzle.answer["kind"]
+    if kind == "number":
+        return ('<input class="bm-input" type="number" inputmode="numeric" aria-label="答え">'
+                '<button type="button" class="md-button bm-check">答え合わせ</button>')
+    if kind == "boolean":
+        return ('<button type="button" class="md-button bm-choice" data-value="true">はい</button>'
+                '<button type="button" class="md-button bm-choice" data-value="false">いいえ</button>')
+    if kind == "choice":
+        return "".join(
+            f'<button type="button" class="md-button bm-choice" data-value="{i}">'
+            f"{html.escape(label)}</button>"
+            for i, label in enumerate(puzzle.answer["options"])
+        )
+    if kind == "squares":
+        return ('<button type="button" class="md-button bm-check">答え合わせ</button>'
+                '<button type="button" class="md-button bm-reset">選び直す</button>')
+    return ('<input class="bm-input bm-move-input" type="text" autocomplete="off" '
+            'spellcheck="false" aria-label="指し手">'
+            '<button type="button" class="md-button bm-check">指す</button>'
+            '<button type="button" class="md-button bm-reset">最初から</button>')
+
+
+def _hints(puzzle: items.Puzzle) -> str:
+    hints = puzzle.model.hints
+    if not hints:
+        return ""
+    body = "".join(f'<li class="bm-hint" hidden>{md_inline(h)}</li>' for h in hints)
+    return (f'<div class="bm-hints"><button type="button" class="md-button bm-hint-button">'
+            f'ヒントを見る（{len(hints)}）</button><ol>{body}</ol></div>')
+
+
+def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
+    """Return the interactive block of one puzzle.
+
+    Args:
+        puzzle: the checked puzzle.
+        number: its number on the page (shown nowhere yet; kept in ``data-number``).
+        svg_of: draws a diagram spec.
+    """
+    model = puzzle.model
+    kind = puzzle.answer["kind"]
+    boards = [f'<div class="bm-frame">{svg_of(puzzle.spec)}</div>']
+    boards += [f'<div class="bm-frame" hidden>{svg_of(spec)}</div>' for spec in puzzle.frames]
+    return (
+        f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}" data-kind="{kind}" '
+        f'data-number="{number}">'
+        f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}</p>'
+        f'<div class="bm-boards">{"".join(boards)}</div>'
+        f'<div class="bm-question">{md(model.question)}</div>'
+        f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
+        f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
+        f'<p class="bm-feedback" aria-live="polite"></p>'
+        f"{_hints(puzzle)}"
+        f'<details class="bm-explanation"><summary>解説を見る</summary>'
+        f"{md(model.explanation)}</details>"
+        f"{_data_script(puzzle.answer)}</div>"
+    )
+
+
+def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
+    """Return a step-through viewer: one frame per move, with its comment."""
+    frames = []
+    for i, frame in enumerate(sequence.frames):
+        move = (f'<p class="bm-move">{i}手目：<code>{html.escape(frame.move)}</code></p>'
+                if frame.move else '<p class="bm-move">はじめの局面</p>')
+        frames.append(
+            f'<div class="bm-frame"{"" if i == 0 else " hidden"} data-step="{i}">'
+            f"{svg_of(frame.spec)}{move}"
+            f'<div class="bm-comment">{md(frame.comment) if frame.comment else ""}</div></div>'
+        )
+    last = len(sequence.frames) - 1
+    controls = (
+        '<div class="bm-controls">'
+        '<button type="button" class="md-button bm-first" aria-label="最初へ">⏮ 最初</button>'
+        '<button type="button" class="md-button bm-prev" aria-label="前へ">◀ 前へ</button>'
+        f'<span class="bm-counter">0 / {last}</span>'
+        '<button type="button" class="md-button bm-next" aria-label="次へ">次へ ▶</button>'
+        '<button type="button" class="md-button bm-last" aria-label="最後へ">最後 ⏭</button>'
+        "</div>"
+    )
+    return (f'<div class="banmen-sequence" id="{html_id(sequence.ident)}" data-last="{last}">'
+            f'<p class="bm-title">{html.escape(sequence.title)}</p>'
+            f"{controls}{''.join(frames)}</div>")

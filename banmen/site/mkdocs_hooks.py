@@ -1,0 +1,58 @@
+"""The thin MkDocs glue: run :class:`banmen.site.build.SiteBuild` inside ``mkdocs build``.
+
+``tools/mkdocs_hooks.py`` (named under ``hooks:`` in ``mkdocs.yml``) re-exports these
+functions. Everything else lives in the MkDocs-independent pipeline, so moving to another
+static site generator touches only this file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+from banmen.content.errors import ContentErrors
+from banmen.site.build import PageExpansion, SiteBuild
+
+_state: dict[str, Any] = {"build": None, "pages": {}}
+
+
+def _overrides_from_env() -> dict[str, dict[str, Any]]:
+    """Rule overrides from ``BANMEN_SET`` (``game.param=value;...``), as ``banmen build --set``."""
+    from banmen.cli_options import parse_set_options
+
+    spec = os.environ.get("BANMEN_SET", "")
+    return parse_set_options([s for s in spec.split(";") if s.strip()])
+
+
+def on_config(config: Any, **_: Any) -> Any:
+    """Check all content and render every board before any page is read."""
+    root = Path(config["config_file_path"]).resolve().parent
+    build = SiteBuild(root, _overrides_from_env())
+    try:
+        build.prepare()
+    except ContentErrors as err:
+        raise PluginError(f"banmen: content check failed\n{err}") from None
+    _state["build"] = build
+    _state["pages"] = {}
+    return config
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
+    """Expand ``{{ ... }}`` markers; unknown ids fail the build with the page's line."""
+    build: SiteBuild = _state["build"]
+    root = Path(config["config_file_path"]).resolve().parent
+    source = os.path.relpath(page.file.abs_src_path, root)
+    try:
+        expansion: PageExpansion = build.expand(markdown, source)
+    except ContentErrors as err:
+        raise PluginError(f"banmen: page check failed\n{err}") from None
+    _state["pages"][page.file.src_uri] = expansion.tokens
+    return expansion.markdown
+
+
+def on_page_content(html: str, page: Any, **_: Any) -> str:
+    """Put the rendered fragments where the markers stood."""
+    return SiteBuild.fill(html, _state["pages"].get(page.file.src_uri, {}))

@@ -1,0 +1,5 @@
+"""MkDocs hook file (``hooks:`` in mkdocs.yml): the banmen pipeline's glue, re-exported."""
+
+from banmen.site.mkdocs_hooks import on_config, on_page_content, on_page_markdown
+
+__all__ = ["on_config", "on_page_markdown", "on_page_content"]
