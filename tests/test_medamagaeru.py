@@ -281,9 +281,10 @@ def test_repetition_duty_restricts_the_attacker():
 
 
 def test_repetition_duty_does_not_bind_the_other_side():
-    state = play_text(GAME, repetition_start(), "3 11-21", "5 77-76", "3 21-11")
-    # white to move; (green 11, white 76) already occurred? no: it is new. Go one cycle more.
-    state = play_text(GAME, state, "5 76-77", "3 11-22", "5 77-76", "3 22-11")
+    state = play_text(
+        GAME, repetition_start(), "3 11-21", "5 77-76", "3 21-11", "5 76-77", "3 11-22", "5 77-76", "3 22-11"
+    )
+    # white to move in a position first seen after the third ply
     assert state.to_move == "white"
     assert state.window.count(mg.repetition_key(state)) == 2
     assert not mg.under_repetition_duty(state)

@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 import unicodedata
@@ -555,7 +556,9 @@ class MedamagaeruGame(Game):
             plies_since_2_2=self._next_plies_since_2_2(state, captures),
         )
 
-    def _next_plies_since_2_2(self, state: MedamagaeruState, captures: tuple[int, int]) -> int | None:
+    def _next_plies_since_2_2(
+        self, state: MedamagaeruState, captures: tuple[int, int]
+    ) -> int | None:
         if not self._at_judgement_score(captures):
             return None
         return 0 if state.plies_since_2_2 is None else state.plies_since_2_2 + 1
@@ -666,10 +669,18 @@ class MedamagaeruGame(Game):
             history: ["3 44-43", ...]  # optional: moves played from this position; the
                                        # result is the position after them
 
+        A position may show only some pieces; see :class:`_PositionReader` for what is
+        checked ([decision]). ``captures`` count the enemy pieces each side has taken.
+
         Raises:
-            PositionError: with a path to the offending key or value; see
-                :func:`_PositionReader` messages in the module (``"unknown key 'foo': ..."``,
-                ``"square 81 is off the board: expected file and rank 1-7"``, ...).
+            PositionError: one short lower-case message and the path of the offending key or
+                value, e.g. ``"square 81 is off the board: expected file and rank 1-7"`` at
+                ``("board", "81")``, ``"expected eyes 1-5, got 6"``, ``"green has 6 pieces on
+                the board: expected at most 5"``, ``"expected at most one green piece that
+                started as a 3 (a 3, or a promoted 4)"``, ``"green cannot have captured 3: 3
+                white pieces are on the board, so at most 2 are gone"``, ``"unknown key
+                'foo': expected game, ..."``, ``"history move 2 '3 43-42': no white piece on
+                43"`` at ``("history", 1)``.
         """
         return _PositionReader(self, data).read()
 
@@ -702,11 +713,16 @@ GAME = MedamagaeruGame
 # =========================================================================== setup
 
 
-@functools.lru_cache(maxsize=1)
 def setup_data() -> dict[str, Any]:
-    """Return the start position mapping from ``banmen/games/data/medamagaeru_setup.yaml``."""
-    text = resources.files("banmen.games").joinpath("data/medamagaeru_setup.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    """Return (a fresh copy of) the start position mapping from
+    ``banmen/games/data/medamagaeru_setup.yaml``."""
+    return copy.deepcopy(_setup_mapping())
+
+
+@functools.lru_cache(maxsize=1)
+def _setup_mapping() -> dict[str, Any]:
+    setup_file = resources.files("banmen.games").joinpath("data/medamagaeru_setup.yaml")
+    return yaml.safe_load(setup_file.read_text("utf-8"))
 
 
 @functools.lru_cache(maxsize=1)
@@ -714,7 +730,7 @@ def material() -> dict[str, Counter[int]]:
     """Return each side's material: the multiset of eye counts its pieces start with, as the
     setup file gives them (so correcting the setup corrects validation too)."""
     counts: dict[str, Counter[int]] = {side: Counter() for side in SIDES}
-    for key, value in setup_data()["board"].items():
+    for key, value in _setup_mapping()["board"].items():
         piece = _read_piece(value, ("board", key))
         counts[piece.owner][piece.eyes] += 1
     return counts
@@ -750,7 +766,9 @@ class _MoveReader:
             raise IllegalMoveError(f"the game is over: {_result_text(over)}")
         piece = self._moving_piece(origin, eyes, match["promoted"] is not None)
         if not are_adjacent(origin, target):
-            raise IllegalMoveError(f"{square_name(origin)} and {square_name(target)} are not adjacent")
+            raise IllegalMoveError(
+                f"{square_name(origin)} and {square_name(target)} are not adjacent"
+            )
         capture = self._check_target(piece, origin, target, match["kind"] == "x")
         promote = match["promote"] is not None
         if promote:
@@ -815,7 +833,8 @@ class _MoveReader:
             raise IllegalMoveError("only a capture can promote")
         if piece.promoted:
             raise IllegalMoveError(
-                f"the piece on {square_name(origin)} is already promoted: a piece promotes only once"
+                f"the piece on {square_name(origin)} is already promoted: "
+                "a piece promotes only once"
             )
 
 
@@ -827,7 +846,9 @@ def _result_text(result: Outcome) -> str:
 
 # =========================================================================== position reader
 
-_POSITION_KEYS = ("game", "to_move", "board", "captures", "attacker", "window", "plies_since_2_2", "history")
+_POSITION_KEYS = (
+    "game", "to_move", "board", "captures", "attacker", "window", "plies_since_2_2", "history",
+)
 _PIECE_RE = re.compile(r"(?P<owner>[GW])(?P<eyes>\d+)(?P<promoted>\+)?")
 _PIECE_EXPECTED = "expected a piece like G4 or W2+ (owner G or W, eyes 1-5, + when promoted)"
 
@@ -917,7 +938,9 @@ class _PositionReader:
 
     def _board(self, value: Any) -> Board:
         if not isinstance(value, Mapping):
-            raise PositionError("expected board as a mapping of square to piece, like {\"43\": G3}", ("board",))
+            raise PositionError(
+                'expected board as a mapping of square to piece, like {"43": G3}', ("board",)
+            )
         pieces: dict[int, Piece] = {}
         paths: dict[int, tuple] = {}
         for key, text in value.items():
@@ -937,7 +960,8 @@ class _PositionReader:
             limit = sum(material()[side].values())
             if len(owned) > limit:
                 raise PositionError(
-                    f"{side} has {len(owned)} pieces on the board: expected at most {limit}", ("board",)
+                    f"{side} has {len(owned)} pieces on the board: expected at most {limit}",
+                    ("board",),
                 )
             used: Counter[int] = Counter()
             for square, piece in owned:
@@ -953,13 +977,17 @@ class _PositionReader:
             raise PositionError("expected captures as {green: N, white: N}", ("captures",))
         for key in value:
             if key not in SIDES:
-                raise PositionError(f"unknown side '{key}': expected green or white", ("captures", key))
+                raise PositionError(
+                    f"unknown side '{key}': expected green or white", ("captures", key)
+                )
         counts = []
         for side in SIDES:
             count = value.get(side, 0)
             path = ("captures", side)
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= self.goal:
-                raise PositionError(f"expected a number of captures 0-{self.goal}, got {count!r}", path)
+                raise PositionError(
+                    f"expected a number of captures 0-{self.goal}, got {count!r}", path
+                )
             enemy = other(side)
             on_board = sum(1 for _ in pieces_of(board, enemy))
             gone = sum(material()[enemy].values()) - on_board
@@ -971,12 +999,16 @@ class _PositionReader:
                 )
             counts.append(count)
         if counts == [self.goal, self.goal]:
-            raise PositionError(f"both sides cannot have captured {self.goal} pieces", ("captures",))
+            raise PositionError(
+                f"both sides cannot have captured {self.goal} pieces", ("captures",)
+            )
         return (counts[0], counts[1])
 
     def _window(self, value: Any, to_move: str) -> tuple[RepetitionKey, ...]:
         if not isinstance(value, list):
-            raise PositionError("expected window as a list of positions like 'white 42W2 43G3'", ("window",))
+            raise PositionError(
+                "expected window as a list of positions like 'white 42W2 43G3'", ("window",)
+            )
         keys = tuple(self._window_entry(text, ("window", i)) for i, text in enumerate(value))
         # the window is a run of consecutive plies ending just before this position
         expected = other(to_move)
@@ -1014,7 +1046,9 @@ class _PositionReader:
         path = ("plies_since_2_2",)
         short = self.goal - 1
         if not at_score:
-            raise PositionError(f"expected plies_since_2_2 only when both sides have captured {short}", path)
+            raise PositionError(
+                f"expected plies_since_2_2 only when both sides have captured {short}", path
+            )
         limit = self.game.rules.draw_plies_after_2_2
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
             raise PositionError(f"expected plies_since_2_2 0-{limit}, got {value!r}", path)
@@ -1134,7 +1168,9 @@ def query_capture_moves(game: MedamagaeruGame, state: MedamagaeruState) -> list[
     return _texts(game, state, (m for m in game.legal_moves(state) if m.capture))
 
 
-def query_can_capture(game: MedamagaeruGame, state: MedamagaeruState, eyes: int, target: int) -> bool:
+def query_can_capture(
+    game: MedamagaeruGame, state: MedamagaeruState, eyes: int, target: int
+) -> bool:
     """Whether a piece with ``eyes`` eyes may capture one with ``target`` eyes (e takes e-1,
     1 takes 5). ``shared/rules/medamagaeru.md`` "Moves"."""
     for value in (eyes, target):
@@ -1186,7 +1222,8 @@ def query_repetition_moves(game: MedamagaeruGame, state: MedamagaeruState) -> li
     duty"."""
     if game._decided(state) is not None:
         return []
-    return _texts(game, state, (m for m in pseudo_legal_moves(state) if not repeats_window(state, m)))
+    new = (m for m in pseudo_legal_moves(state) if not repeats_window(state, m))
+    return _texts(game, state, new)
 
 
 def query_forbidden_by_repetition(game: MedamagaeruGame, state: MedamagaeruState) -> list[str]:
@@ -1219,11 +1256,19 @@ def _queries() -> list[Query]:
         ("attacked_by", query_attacked_by, "squares", _square_param("a square with a piece")),
         ("capture_moves", query_capture_moves, "moves", ()),
         ("can_capture", query_can_capture, "boolean", eyes),
-        ("eyes_after_promotion", query_eyes_after_promotion, "number", _square_param("an unpromoted piece")),
+        (
+            "eyes_after_promotion",
+            query_eyes_after_promotion,
+            "number",
+            _square_param("an unpromoted piece"),
+        ),
         ("capturable_count", query_capturable_count, "number", side),
         ("judgement", query_judgement, "text", ()),
         ("repetition_duty", query_repetition_duty, "boolean", ()),
         ("repetition_moves", query_repetition_moves, "moves", ()),
         ("forbidden_by_repetition", query_forbidden_by_repetition, "moves", ()),
     ]
-    return [Query(name, func, returns, params, func.__doc__ or "") for name, func, returns, params in table]
+    return [
+        Query(name, func, returns, params, func.__doc__ or "")
+        for name, func, returns, params in table
+    ]
