@@ -283,7 +283,10 @@ def parse_rules(model: type[Rules], overrides: Mapping[str, Any]) -> Rules:
         if first["type"] == "extra_forbidden":
             known = ", ".join(model.model_fields)
             raise RulesError(f"unknown rule parameter '{name}' (known: {known})", path) from None
-        raise RulesError(f"rule parameter '{name}': {first['msg']}", path) from None
+        message = first["msg"].removeprefix("Input should be ").removeprefix("Value should be ")
+        raise RulesError(
+            f"rule parameter '{name}': expected {message}, got {first['input']!r}", path
+        ) from None
 
 
 # --------------------------------------------------------------------------- registry

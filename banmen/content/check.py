@@ -270,6 +270,10 @@ def _accept_table(game: Game, state: Hashable) -> dict[str, str]:
     return table
 
 
+def _plies(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
 def _check_move_answer(check: _FileCheck, ident: str, game: Game, state: Hashable,
                        model: PuzzleFile) -> tuple[dict[str, Any], tuple, tuple]:
     answer = model.answer
@@ -288,7 +292,7 @@ def _check_move_answer(check: _FileCheck, ident: str, game: Game, state: Hashabl
         stated = sorted({fmt(move), *map(fmt, also)})
         computed = sorted(fmt(m) for m in game.winning_moves(state, remaining))
         if stated != computed:
-            check.fail(base + ("move",), f"winning moves within {remaining} plies: "
+            check.fail(base + ("move",), f"winning moves within {_plies(remaining)}: "
                        + _stated_vs_computed(stated, computed))
         accept = _accept_table(game, state)
         after = game.play(state, move)

@@ -141,10 +141,10 @@ def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str =
 
 
 def draw_labels(ax: Any, geometry: Geometry, labels: Iterable[tuple[str, str]]) -> None:
-    """Write a short label in the lower-right corner of each square, on a white disc."""
+    """Write a short label in the upper-right corner of each square, on a white disc."""
     for square, text in labels:
         x, y = geometry.center(square)
-        ax.text(x + 0.3, y - 0.3, text, ha="center", va="center", fontsize=11, zorder=30,
+        ax.text(x + 0.3, y + 0.3, text, ha="center", va="center", fontsize=11, zorder=30,
                 color=style.LABEL,
                 bbox={"boxstyle": "circle,pad=0.18", "facecolor": "white",
                       "edgecolor": style.LABEL, "linewidth": 1.0})

@@ -1,0 +1,169 @@
+"""The pages as a reader uses them, in headless Chromium (Debian's package, via Playwright):
+puzzles give right/wrong feedback, hints and explanations open on demand, clickable squares,
+move puzzles replay their solution, sequences step, and search finds Japanese words."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from banmen.content.check import check_project
+from banmen.render.svg import html_id
+from conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    page.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="module")
+def content():
+    return check_project(ROOT)
+
+
+def _puzzles_of(content, game, kind):
+    return [p for p in content.puzzles.values() if p.game.id == game and p.answer["kind"] == kind]
+
+
+def _open_puzzle(page, site_url, puzzle):
+    page.goto(f"{site_url}/{puzzle.game.id}/puzzles/")
+    block = page.locator(f"#{html_id(puzzle.ident)}")
+    block.scroll_into_view_if_needed()
+    return block
+
+
+def _feedback(block):
+    return block.locator(".bm-feedback")
+
+
+@pytest.mark.parametrize("game", ["ukejalayer"])
+def test_number_puzzles_say_wrong_then_right(page, site_url, content, game):
+    puzzles = _puzzles_of(content, game, "number")
+    assert puzzles
+    for puzzle in puzzles:
+        block = _open_puzzle(page, site_url, puzzle)
+        right = puzzle.answer["answer"]
+        block.locator(".bm-input").fill(str(right + 1))
+        block.locator(".bm-check").click()
+        assert "bm-wrong" in _feedback(block).get_attribute("class")
+        block.locator(".bm-input").fill(str(right))
+        block.locator(".bm-input").press("Enter")
+        assert "bm-right" in _feedback(block).get_attribute("class")
+        assert "正解" in _feedback(block).inner_text()
+
+
+@pytest.mark.parametrize("game", ["ukejalayer"])
+def test_boolean_and_choice_puzzles(page, site_url, content, game):
+    puzzles = _puzzles_of(content, game, "boolean") + _puzzles_of(content, game, "choice")
+    assert puzzles
+    for puzzle in puzzles:
+        block = _open_puzzle(page, site_url, puzzle)
+        answer = puzzle.answer["answer"]
+        if puzzle.answer["kind"] == "boolean":
+            right, wrong = ("true", "false") if answer else ("false", "true")
+        else:
+            right = str(answer)
+            wrong = str((answer + 1) % len(puzzle.answer["options"]))
+        block.locator(f'.bm-choice[data-value="{wrong}"]').click()
+        assert "bm-wrong" in _feedback(block).get_attribute("class")
+        block.locator(f'.bm-choice[data-value="{right}"]').click()
+        assert "bm-right" in _feedback(block).get_attribute("class")
+
+
+@pytest.mark.parametrize("game", ["ukejalayer"])
+def test_squares_puzzles_are_answered_by_clicking(page, site_url, content, game):
+    puzzles = _puzzles_of(content, game, "squares")
+    assert puzzles
+    for puzzle in puzzles:
+        block = _open_puzzle(page, site_url, puzzle)
+        prefix = html_id(puzzle.ident)
+        for square in puzzle.answer["answer"]:
+            block.locator(f'[id="{prefix}--sq-{square}"]').click()
+        block.locator(".bm-check").click()
+        assert "bm-right" in _feedback(block).get_attribute("class"), _feedback(block).inner_text()
+        block.locator(".bm-reset").click()
+        assert block.locator("g.bm-selected").count() == 0
+
+
+@pytest.mark.parametrize("game", ["ukejalayer"])
+def test_move_puzzles_replay_their_solution(page, site_url, content, game):
+    puzzles = _puzzles_of(content, game, "move")
+    assert puzzles
+    for puzzle in puzzles:
+        block = _open_puzzle(page, site_url, puzzle)
+        block.locator(".bm-input").fill("zz9")
+        block.locator(".bm-check").click()
+        assert "読めません" in _feedback(block).inner_text()
+        for step in puzzle.answer["steps"]:
+            block.locator(".bm-input").fill(step["move"])
+            block.locator(".bm-check").click()
+            assert "bm-right" in _feedback(block).get_attribute("class")
+            page.wait_for_timeout(950)  # the opponent's reply is shown after a pause
+        assert "勝ち" in _feedback(block).inner_text()
+        assert block.locator(".bm-input").is_disabled()
+
+
+def test_hints_open_one_by_one_and_explanations_on_demand(page, site_url, content):
+    puzzle = next(p for p in content.puzzles.values() if len(p.model.hints) >= 2)
+    block = _open_puzzle(page, site_url, puzzle)
+    hints = block.locator(".bm-hint")
+    assert hints.nth(0).is_hidden() and hints.nth(1).is_hidden()
+    block.locator(".bm-hint-button").click()
+    assert hints.nth(0).is_visible() and hints.nth(1).is_hidden()
+    explanation = block.locator(".bm-explanation")
+    assert explanation.get_attribute("open") is None
+    explanation.locator("summary").click()
+    assert explanation.get_attribute("open") is not None
+
+
+def test_sequences_step_forward_and_back(page, site_url, content):
+    sequence = next(iter(content.sequences.values()))
+    page_path = {"ukejalayer": "ukejalayer/opening"}[sequence.game.id]
+    page.goto(f"{site_url}/{page_path}/")
+    block = page.locator(f"#{html_id(sequence.ident)}")
+    last = len(sequence.frames) - 1
+    counter = block.locator(".bm-counter")
+    assert counter.inner_text() == f"0 / {last}"
+    assert block.locator(".bm-prev").is_disabled()
+    block.locator(".bm-next").click()
+    assert counter.inner_text() == f"1 / {last}"
+    frames = block.locator(":scope > .bm-frame")
+    assert frames.nth(1).is_visible() and frames.nth(0).is_hidden()
+    assert sequence.frames[1].move in frames.nth(1).inner_text()
+    block.locator(".bm-last").click()
+    assert counter.inner_text() == f"{last} / {last}"
+    assert block.locator(".bm-next").is_disabled()
+    block.locator(".bm-prev").click()
+    assert counter.inner_text() == f"{last - 1} / {last}"
+
+
+def test_search_finds_a_japanese_rule_term(page, site_url):
+    page.goto(f"{site_url}/")
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator(".md-search__input").fill("連携")
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(timeout=15000)
+    assert "ukejalayer" in results.first.locator("a").get_attribute("href")

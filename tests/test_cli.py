@@ -1,0 +1,136 @@
+"""The command line of shared/DESIGN.md: output shapes, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from banmen.cli import main
+
+GUIDEBOOK_POSITION = """\
+game: ukejalayer
+to_move: white
+hands: {white: 0, black: 0}
+board: {c2: WBWW, b3: BW, d1: B}
+"""
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def position_file(tmp_path) -> Path:
+    path = tmp_path / "pos.yaml"
+    path.write_text(GUIDEBOOK_POSITION, encoding="utf-8")
+    return path
+
+
+def test_moves_prints_sorted_canonical_moves(runner, position_file):
+    result = runner.invoke(main, ["moves", "ukejalayer", str(position_file)])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines == sorted(lines)
+    assert "b3a3" in lines and "2c22b2" in lines
+    assert len(lines) == len(set(lines))
+
+
+def test_moves_reads_standard_input(runner):
+    result = runner.invoke(main, ["moves", "ukejalayer", "-"], input=GUIDEBOOK_POSITION)
+    assert result.exit_code == 0
+    assert "c2c3" in result.output.splitlines()
+
+
+def test_perft_last_line_is_the_count(runner):
+    start = "game: ukejalayer\nto_move: white\nhands: {white: 8, black: 8}\nboard: {}\n"
+    result = runner.invoke(main, ["perft", "ukejalayer", "-", "2"], input=start)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == "240"
+
+
+def test_query_with_arguments(runner, position_file):
+    result = runner.invoke(main, ["query", "ukejalayer", "movable_pieces", str(position_file)])
+    assert (result.exit_code, result.stdout) == (0, "3\n")
+    result = runner.invoke(main, ["query", "ukejalayer", "can_reach", str(position_file),
+                                  "c2", "c4"])
+    assert (result.exit_code, result.stdout) == (0, "true\n")
+
+
+def test_query_errors_are_one_line(runner, position_file):
+    result = runner.invoke(main, ["query", "ukejalayer", "nope", str(position_file)])
+    assert result.exit_code == 1
+    assert result.output.startswith("unknown query 'nope' for ukejalayer (known: ")
+    assert len(result.output.splitlines()) == 1
+
+
+def test_bad_position_error_points_at_the_line(runner, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("game: ukejalayer\nto_move: white\nhands: {white: 0, black: 0}\n"
+                    "board: {c2: WBWW, z9: B}\n", encoding="utf-8")
+    result = runner.invoke(main, ["moves", "ukejalayer", str(path)])
+    assert result.exit_code == 1
+    assert result.output == f"{path}:4:23: square z9 is off the 4x4 board (a1 to d4)\n"
+
+
+def test_wrong_game_in_file(runner, position_file):
+    result = runner.invoke(main, ["moves", "medamagaeru", str(position_file)])
+    assert result.exit_code == 1
+    assert result.output == f"{position_file}:1:7: the file is a 'ukejalayer' position, not 'medamagaeru'\n"
+
+
+def test_missing_file_is_one_line(runner, tmp_path):
+    result = runner.invoke(main, ["moves", "ukejalayer", str(tmp_path / "none.yaml")])
+    assert result.exit_code == 1
+    assert result.output == f"{tmp_path / 'none.yaml'}:1:1: cannot read file: No such file or directory\n"
+
+
+def test_render_writes_deterministic_svg(runner, position_file, tmp_path):
+    out1, out2 = tmp_path / "a.svg", tmp_path / "b.svg"
+    assert runner.invoke(main, ["render", str(position_file), "-o", str(out1)]).exit_code == 0
+    assert runner.invoke(main, ["render", str(position_file), "-o", str(out2)]).exit_code == 0
+    assert out1.read_bytes() == out2.read_bytes()
+    assert out1.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_render_rejects_a_bad_diagram_without_output(runner, tmp_path):
+    path = tmp_path / "d.yaml"
+    path.write_text("game: ukejalayer\nmove: a1b1\n", encoding="utf-8")
+    out = tmp_path / "d.svg"
+    result = runner.invoke(main, ["render", str(path), "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path}:2:7: move 'a1b1': ")
+    assert not out.exists()
+
+
+def test_check_reports_every_problem_and_exits_1(runner):
+    bad = Path(__file__).parent / "bad"
+    result = runner.invoke(main, ["check", "--root", str(bad)])
+    assert result.exit_code == 1
+    expected = (bad / "EXPECTED.txt").read_text(encoding="utf-8")
+    assert result.stdout == expected
+
+
+def test_check_with_a_rule_change_names_the_changed_puzzles(runner):
+    root = Path(__file__).parent.parent
+    result = runner.invoke(main, ["check", "--root", str(root), "--set",
+                                  "ukejalayer.white_delay=0"])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines and all(line.startswith("puzzles/ukejalayer/") for line in lines)
+    assert all("engine computes" in line for line in lines)
+
+
+def test_set_option_must_name_a_game(runner):
+    result = runner.invoke(main, ["check", "--set", "white_delay=2"])
+    assert result.exit_code == 1
+    assert result.output == "--set expects GAME.PARAM=VALUE, got 'white_delay=2'\n"
+
+
+def test_every_command_has_help(runner):
+    for command in ["moves", "perft", "query", "queries", "check", "render", "schema",
+                    "build", "serve"]:
+        result = runner.invoke(main, [command, "--help"])
+        assert result.exit_code == 0 and "Usage:" in result.output

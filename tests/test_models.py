@@ -1,0 +1,56 @@
+"""Content models: YAML marks, validation messages, and the exported JSON Schemas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from banmen.content.errors import ContentError
+from banmen.content.models import PuzzleFile
+from banmen.content.schemas import SCHEMA_FILES, schema_text
+from banmen.content.validate import ContentErrorGroup, validate
+from banmen.content.yamlmarks import Mark, load_marked_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("kind", sorted(SCHEMA_FILES))
+def test_committed_schemas_are_up_to_date(kind):
+    committed = (ROOT / "schemas" / SCHEMA_FILES[kind]).read_text(encoding="utf-8")
+    assert committed == schema_text(kind), "run: banmen schema"
+
+
+def test_marks_point_at_values_and_keys():
+    doc = load_marked_text("game: x\nboard: {c2: WBWW, 43: G1}\nlist:\n  - 1\n  - a: 2\n", "t")
+    assert doc.data == {"game": "x", "board": {"c2": "WBWW", "43": "G1"}, "list": [1, {"a": 2}]}
+    assert doc.marks[("board", "43")] == Mark(2, 23)
+    assert doc.key_marks[("board", "43")] == Mark(2, 19)
+    assert doc.marks[("list", 1, "a")] == Mark(5, 8)
+    assert doc.mark_of(("list", 1, "missing")) == Mark(5, 5)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("a: 1\na: 2\n", "t.yaml:2:1: duplicate key 'a'"),
+    ("a: [1\n", "t.yaml:2:1: invalid YAML: expected ',' or ']', but got '<stream end>'"),
+    ("a: !!python/object:os.system x\n", "t.yaml:1:4: unsupported YAML value: could not "
+     "determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'"),
+    ("<<: {a: 1}\n", "t.yaml:1:1: YAML merge keys (<<) are not supported here"),
+])
+def test_yaml_errors_are_located(text, message):
+    with pytest.raises(ContentError) as caught:
+        load_marked_text(text, "t.yaml")
+    assert str(caught.value) == message
+
+
+def test_validation_errors_map_to_lines():
+    text = ("game: ukejalayer\ntitle: x\nquestion: q\nexplanation: e\nposiiton: {}\n"
+            "answer:\n  kind: number\n  query: movable_pieces\n  value: three\nhints: [a, 3]\n")
+    with pytest.raises(ContentErrorGroup) as caught:
+        validate(load_marked_text(text, "p.yaml"), PuzzleFile)
+    assert [str(e) for e in caught.value.errors] == [
+        "p.yaml:9:10: answer.value: input should be a valid integer, unable to parse string "
+        "as an integer, got 'three'",
+        "p.yaml:10:12: hints[1]: input should be a valid string, got 3",
+        "p.yaml:5:1: unknown field 'posiiton' (check the spelling; see the schema in schemas/)",
+    ]

@@ -1,0 +1,54 @@
+"""SVG output: byte-identical for identical input, ids prefixed and self-contained,
+every square clickable by a stable id, glyphs as paths."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from banmen.render import render_svg
+from banmen.render.svg import html_id
+from golden_specs import GOLDEN
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_svg_equals_the_golden_file(name):
+    game, spec = GOLDEN[name]()
+    expected = (GOLDEN_DIR / name).read_text(encoding="utf-8")
+    assert render_svg(game, spec) == expected, "drawing changed: python tools/update_golden.py"
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_rendering_twice_gives_the_same_bytes(name):
+    game, spec = GOLDEN[name]()
+    assert render_svg(game, spec) == render_svg(game, spec)
+
+
+def test_ids_are_prefixed_and_references_stay_inside():
+    game, spec = GOLDEN["ukejalayer-chain.svg"]()
+    svg = render_svg(game, spec)
+    prefix = html_id(spec.ident)
+    ids = re.findall(r'\bid="([^"]+)"', svg)
+    assert ids and all(i == prefix or i.startswith(prefix + "--") for i in ids)
+    assert len(ids) == len(set(ids))
+    refs = re.findall(r'url\(#([^)]+)\)', svg) + re.findall(r'href="#([^"]+)"', svg)
+    assert refs and set(refs) <= set(ids)
+
+
+def test_every_square_has_a_stable_id():
+    game, spec = GOLDEN["ukejalayer-chain.svg"]()
+    svg = render_svg(game, spec)
+    squares = re.findall(r'id="bm-golden-ukejalayer-chain--sq-([a-d][1-4])"', svg)
+    assert sorted(squares) == sorted(f"{f}{r}" for f in "abcd" for r in "1234")
+
+
+def test_no_date_and_text_drawn_as_paths():
+    game, spec = GOLDEN["ukejalayer-chain.svg"]()
+    svg = render_svg(game, spec)
+    assert "<dc:date>" not in svg
+    assert "<text" not in svg  # glyphs are paths: the board looks the same without fonts
+    assert svg.startswith("<svg")

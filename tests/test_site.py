@@ -1,0 +1,84 @@
+"""The site as built by `mkdocs build --strict`: every piece of content is on a page, and
+broken content or a broken page marker fails the build with file:line:col."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from banmen.content.check import check_project
+from banmen.render.svg import html_id
+from conftest import ROOT, build_site, copy_project
+
+pytestmark = pytest.mark.slow
+
+
+def _pages(site: Path) -> dict[str, str]:
+    return {str(p.relative_to(site)): p.read_text(encoding="utf-8")
+            for p in site.rglob("index.html")}
+
+
+def test_every_diagram_puzzle_and_sequence_is_on_a_page(built_site):
+    content = check_project(ROOT)
+    html = "\n".join(_pages(built_site).values())
+    for ident in content.diagrams:
+        assert f'id="{html_id(ident)}-figure"' in html, ident
+    for ident in content.puzzles:
+        assert f'class="banmen-puzzle" id="{html_id(ident)}"' in html, ident
+    for ident in content.sequences:
+        assert f'class="banmen-sequence" id="{html_id(ident)}"' in html, ident
+
+
+def test_no_marker_is_left_unexpanded(built_site):
+    for name, html in _pages(built_site).items():
+        assert "{{" not in re.sub(r"<script.*?</script>", "", html, flags=re.S), name
+        assert "BANMENEMBED" not in html, name
+
+
+def test_svg_ids_are_unique_across_each_page(built_site):
+    for name, html in _pages(built_site).items():
+        ids = re.findall(r'<(?:g|path|svg|clipPath|defs|use)\b[^>]*\bid="([^"]+)"', html)
+        assert len(ids) == len(set(ids)), name
+
+
+def test_the_site_is_japanese_with_japanese_search(built_site):
+    index = (built_site / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="ja"' in index
+    assert (built_site / "search" / "search_index.json").exists()
+    assert "fonts.googleapis.com" not in index  # theme.font: false, pages work offline
+
+
+def test_the_build_is_deterministic(built_site, tmp_path):
+    again = tmp_path / "again"
+    result = build_site(ROOT, again)
+    assert result.returncode == 0, result.stderr[-2000:]
+    for name, html in _pages(built_site).items():
+        assert (again / name).read_text(encoding="utf-8") == html, name
+
+
+def test_a_wrong_answer_fails_the_build_with_its_place(tmp_path):
+    project = copy_project(tmp_path / "project")
+    puzzle = next((project / "puzzles" / "ukejalayer").glob("*.yaml"))
+    text = puzzle.read_text(encoding="utf-8")
+    match = re.search(r"^(  value: )(\d+)$", text, flags=re.M)
+    assert match, f"{puzzle.name} has no number answer to break"
+    line = text[:match.start()].count("\n") + 1
+    puzzle.write_text(text[:match.start(2)] + "99" + text[match.end(2):], encoding="utf-8")
+    result = build_site(project, tmp_path / "site")
+    assert result.returncode != 0
+    where = f"puzzles/ukejalayer/{puzzle.name}:{line}:10: wrong answer for query"
+    assert where in result.stderr, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr
+
+
+def test_an_unknown_id_on_a_page_fails_the_build(tmp_path):
+    project = copy_project(tmp_path / "project")
+    page = project / "docs" / "index.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n{{ diagram ukejalayer/nope }}\n",
+                    encoding="utf-8")
+    lines = page.read_text(encoding="utf-8").splitlines()
+    result = build_site(project, tmp_path / "site")
+    assert result.returncode != 0
+    assert f"docs/index.md:{len(lines)}:12: unknown diagram id 'ukejalayer/nope'" in result.stderr

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Set up a machine for banmen: a virtual environment in .venv with banmen and its test tools.
+# With --browser, also Debian's chromium for the browser tests (Playwright drives it; no
+# browser download). Idempotent: a second run only checks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test]'
+
+if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "installing Debian's chromium for the browser tests..."
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
