@@ -2,9 +2,10 @@
 named queries every game answers.
 
 The solver searches "win within N plies" for the side to move: a move wins within N when the
-position after it is won for the mover, or when N > 2 and every reply of the opponent leads to
-a position where the mover again has a move that wins within N - 2. Ply counts include the
-winning move itself. There is no draw by depth: a position not won within the horizon is
+position after it is won for the mover, or when N >= 2 and every reply of the opponent either
+ends the game in the mover's favour (giveaway games are won on the opponent's ply) or, with
+N >= 3, leads to a position where the mover again has a move that wins within N - 2. Ply
+counts include the winning move itself (and the losing reply, where that decides the game). There is no draw by depth: a position not won within the horizon is
 simply "not won" (``shared/rules/ukejalayer.md``: the engine invents no draw rule; analysis
 uses depth limits).
 """
@@ -81,7 +82,7 @@ class Solver:
         decided = self._mover_wins_after(after, mover)
         if decided is not None:
             return decided
-        if plies < 3:
+        if plies < 2:
             return False
         replies = self.game.legal_moves(after)
         if not replies:
@@ -90,8 +91,8 @@ class Solver:
             answer = self.game.play(after, reply)
             decided = self._mover_wins_after(answer, mover)
             if decided is True:
-                continue
-            if decided is False or not self.wins_within(answer, plies - 2):
+                continue  # the reply itself loses (e.g. it takes a giveaway player's last piece)
+            if decided is False or plies < 3 or not self.wins_within(answer, plies - 2):
                 return False
         return True
 

@@ -144,6 +144,7 @@ def rate(result: dict | None) -> str:
 
 
 def seconds(result: dict | None) -> str:
+    """Format a result's time in seconds (blank when the depth was not run)."""
     return "" if result is None else f"{result['seconds']:.3f}"
 
 

@@ -306,6 +306,27 @@ def children(black: int, white: int, kings: int, black_to_move: bool) -> list:
     return out
 
 
+def iter_children(black: int, white: int, kings: int, black_to_move: bool):
+    """Yield the positions after each legal move, like :func:`children` but lazily.
+
+    For searches that usually stop at the first child that answers their question.
+    """
+    if jumpers(black, white, kings, black_to_move):
+        for path, captured in capture_paths(black, white, kings, black_to_move):
+            yield apply_path(black, white, kings, black_to_move, path, captured)
+        return
+    empty = BOARD & ~(black | white)
+    if black_to_move:
+        own, other, crown = black, white, BLACK_CROWN
+    else:
+        own, other, crown = white, black, WHITE_CROWN
+    for step, movers in zip(KING_STEPS, _steppers(own, own & kings, empty, black_to_move)):
+        if movers:
+            found: list = []
+            _quiet_children(found, movers, step, own, other, kings, crown, black_to_move)
+            yield from found
+
+
 def legal_paths(black: int, white: int, kings: int, black_to_move: bool) -> list:
     """Return every legal move as ``(path, captured)`` (inner bit indices / inner mask).
 

@@ -399,9 +399,8 @@ def read_move(legal: list[Move], text: str) -> Move:
         if tuple(squares) in legal:
             return tuple(squares)
         if captures:
-            raise IllegalMoveError(
-                f"{text!r} is not legal: a capture is compulsory here (captures: {_listing(captures)})"
-            )
+            raise IllegalMoveError(f"{text!r} is not legal: a capture is compulsory here "
+                                   f"(captures: {_listing(captures)})")
         raise IllegalMoveError(f"{text!r} is not a legal move here (legal: {_listing(legal)})")
     if tuple(squares) in captures:
         return tuple(squares)
@@ -587,12 +586,11 @@ class SuicideCheckersGame(Game):
 def own_moves_within(plies: int) -> int:
     """Return how many of its own moves the winner may play within ``plies`` plies.
 
-    In suicide checkers the win arrives on the winner's turn: after the winner's k-th move
-    the loser's forced reply leaves the winner without pieces or moves. The generic solver
-    (``banmen.analysis``) looks at replies only when at least 3 plies remain, so a win after
-    k own moves is found from ``2k + 1`` plies on; this keeps the fast solver in step.
+    In suicide checkers the win arrives on the loser's ply: after the winner's k-th move the
+    loser's forced reply leaves the winner without pieces or moves, so a win after k own moves
+    takes ``2k`` plies, as the generic solver (``banmen.analysis``) counts them.
     """
-    return max(0, (plies - 1) // 2)
+    return max(0, plies // 2)
 
 
 #: "fewest own moves known to win" of a position whose win is not proven.
@@ -617,6 +615,7 @@ class GiveawaySolver:
     """
 
     def __init__(self, game: SuicideCheckersGame):
+        self.game = game
         self.repetition_draw = game.rules.repetition_draw
         self.quiet_limit = 2 * game.rules.quiet_move_limit
         self.table: dict[tuple, list[int]] = {}
@@ -639,11 +638,9 @@ class GiveawaySolver:
             game is over or nothing wins.
         """
         depth = own_moves_within(plies)
+        if depth <= 0 or self.game.outcome(state) is not None:
+            return []
         black, white, kings, black_to_move = _inner(state)
-        if depth <= 0 or not bb.has_move(black, white, kings, black_to_move):
-            return []
-        if self._is_draw((black, white, kings, black_to_move), state.quiet_plies):
-            return []
         self._seen = {}
         for key in state.history:
             inner_key = (bb.to_inner(key[0]), bb.to_inner(key[1]), bb.to_inner(key[2]), key[3])
@@ -718,16 +715,15 @@ class GiveawaySolver:
     def _some_move_wins(self, key: tuple, quiet: int, depth: int) -> bool:
         black, white, kings, black_to_move = key
         replier = not black_to_move
-        candidates = []
-        for child in bb.children(black, white, kings, black_to_move):
-            replies = bb.count_moves(*child, replier)
-            if replies:  # no reply: the opponent wins at once
-                candidates.append((replies, child))
-        candidates.sort(key=lambda item: item[0])
+        candidates = bb.children(black, white, kings, black_to_move)
+        if depth > 1:
+            # Fewest replies first: forcing moves (a giveaway leaves only captures) prove fast.
+            # Not worth it on the last own move, where each move is cheap to try anyway.
+            candidates.sort(key=lambda child: bb.count_moves(*child, replier))
         remembered = self.best.get(key)
         if remembered is not None:
-            candidates.sort(key=lambda item: item[1] != remembered)
-        for _, child in candidates:
+            candidates.sort(key=lambda child: child != remembered)
+        for child in candidates:
             child_quiet = 0 if self._irreversible(key, child) else quiet + 1
             if self._move_wins(child, replier, child_quiet, depth):
                 self.best[key] = child
@@ -739,10 +735,14 @@ class GiveawaySolver:
         leaves the winner finished (a win) or winning within ``depth - 1`` own moves."""
         child_key = child + (replier,)
         if not bb.has_move(*child_key):
-            return False
+            return False  # the opponent has no move: the opponent wins
         if self._is_draw(child_key, quiet):
             return False
         winner = not replier
+        if depth <= 1:
+            # Last own move: every reply must leave the winner without a move (or piece).
+            # Usually the first reply already leaves it a move, hence the lazy generation.
+            return not any(bb.has_move(*reply, winner) for reply in bb.iter_children(*child_key))
         replies = bb.children(*child_key)
         # Refutations first: the remembered one, then replies capturing the fewest pieces.
         own_index = 0 if winner else 1
@@ -756,8 +756,6 @@ class GiveawaySolver:
                 reply_key = reply + (winner,)
                 if not bb.has_move(*reply_key):
                     continue  # the winner has no piece or no move: won
-                if depth <= 1:
-                    return False
                 reply_quiet = 0 if self._irreversible(child, reply) else quiet + 1
                 if self._is_draw(reply_key, reply_quiet) or not self._wins(
                     reply_key, reply_quiet, depth - 1
@@ -842,7 +840,8 @@ def q_crowning_moves(game: SuicideCheckersGame, state: CheckersState) -> list[st
     its move ends there)."""
     found = []
     for move in game.legal_moves(state):
-        if not state.kings >> (move[0] - 1) & 1 and game.play(state, move).kings >> (move[-1] - 1) & 1:
+        was_man = piece_at(state, move[0]) in ("b", "w")
+        if was_man and piece_at(game.play(state, move), move[-1]) in ("B", "W"):
             found.append(format_move_text(move))
     return sorted(found)
 
