@@ -29,6 +29,7 @@ def build_site(project: Path, site_dir: Path) -> subprocess.CompletedProcess:
 
 def copy_project(target: Path) -> Path:
     """Copy the parts of the project that the site build reads into ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
     for part in PROJECT_PARTS:
         source = ROOT / part
         if source.is_dir():

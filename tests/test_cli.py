@@ -116,11 +116,13 @@ def test_check_reports_every_problem_and_exits_1(runner):
 def test_check_with_a_rule_change_names_the_changed_puzzles(runner):
     root = Path(__file__).parent.parent
     result = runner.invoke(main, ["check", "--root", str(root), "--set",
-                                  "ukejalayer.white_delay=0"])
+                                  "ukejalayer.white_delay=2"])
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines and all(line.startswith("puzzles/ukejalayer/") for line in lines)
-    assert all("engine computes" in line for line in lines)
+    assert "puzzles/ukejalayer/p08-white-waits.yaml:15:10: wrong answer for query " \
+        "'white_turns_blocked': stated 1, engine computes 2" in lines
+    assert all(line.split(":")[0].endswith(".yaml") for line in lines)
+    assert all(line.split(":", 3)[1].isdigit() for line in lines)
 
 
 def test_set_option_must_name_a_game(runner):

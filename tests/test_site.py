@@ -26,9 +26,9 @@ def test_every_diagram_puzzle_and_sequence_is_on_a_page(built_site):
     for ident in content.diagrams:
         assert f'id="{html_id(ident)}-figure"' in html, ident
     for ident in content.puzzles:
-        assert f'class="banmen-puzzle" id="{html_id(ident)}"' in html, ident
+        assert f'class="banmen-puzzle" id="{html_id(ident)}-puzzle"' in html, ident
     for ident in content.sequences:
-        assert f'class="banmen-sequence" id="{html_id(ident)}"' in html, ident
+        assert f'class="banmen-sequence" id="{html_id(ident)}-sequence"' in html, ident
 
 
 def test_no_marker_is_left_unexpanded(built_site):
@@ -39,7 +39,7 @@ def test_no_marker_is_left_unexpanded(built_site):
 
 def test_svg_ids_are_unique_across_each_page(built_site):
     for name, html in _pages(built_site).items():
-        ids = re.findall(r'<(?:g|path|svg|clipPath|defs|use)\b[^>]*\bid="([^"]+)"', html)
+        ids = re.findall(r'\bid="([^"]+)"', html)
         assert len(ids) == len(set(ids)), name
 
 
@@ -60,10 +60,12 @@ def test_the_build_is_deterministic(built_site, tmp_path):
 
 def test_a_wrong_answer_fails_the_build_with_its_place(tmp_path):
     project = copy_project(tmp_path / "project")
-    puzzle = next((project / "puzzles" / "ukejalayer").glob("*.yaml"))
-    text = puzzle.read_text(encoding="utf-8")
-    match = re.search(r"^(  value: )(\d+)$", text, flags=re.M)
-    assert match, f"{puzzle.name} has no number answer to break"
+    for puzzle in sorted((project / "puzzles" / "ukejalayer").glob("*.yaml")):
+        text = puzzle.read_text(encoding="utf-8")
+        match = re.search(r"^(  value: )(\d+)$", text, flags=re.M)
+        if match:
+            break
+    assert match, "no ukejalayer puzzle has a number answer to break"
     line = text[:match.start()].count("\n") + 1
     puzzle.write_text(text[:match.start(2)] + "99" + text[match.end(2):], encoding="utf-8")
     result = build_site(project, tmp_path / "site")

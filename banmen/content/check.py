@@ -326,7 +326,11 @@ def _check_puzzle(check: _FileCheck, ident: str, model: PuzzleFile, site_game: G
     game = _engine(check, site_game, model.rules)
     state = _position(check, game, model.position)
     _check_marks(check, game, model)
-    spec = _spec(ident, state, model, model.options)
+    before = last_move = None
+    for i, text in enumerate(model.moves):
+        before, last_move = state, _move(check, game, state, text, ("moves", i))
+        state = game.play(state, last_move)
+    spec = _spec(ident, state, model, model.options, before, last_move)
     if model.answer.kind == "move":
         payload, frames, steps = _check_move_answer(check, ident, game, state, model)
         return items.Puzzle(ident, game, model, spec, payload, check.document.source,

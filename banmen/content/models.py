@@ -150,6 +150,11 @@ class PuzzleFile(Marks):
     level: int = Field(1, ge=1, le=3, description="difficulty, 1 (easy) to 3")
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = None
+    moves: list[MoveText] = Field(
+        default_factory=list,
+        description="moves played from the position before the question is asked; the board "
+        "shows the result with the last move marked",
+    )
     question: Text
     answer: Answer
     hints: list[Text] = Field(default_factory=list)

@@ -635,6 +635,12 @@ class MedamagaeruGame(Game):
             f"{square_name(move.target)}{promotion}"
         )
 
+    def notations(self, state: MedamagaeruState, move: Move) -> list[str]:
+        """Return the canonical text and the short form without the eye count
+        (``["5 63-52", "63-52"]``); puzzle pages accept both."""
+        canonical = self.format_move(state, move)
+        return [canonical, canonical.split(" ", 1)[1]]
+
     def parse_move(self, state: MedamagaeruState, text: str) -> Move:
         """Read a move: ``"5 63-52"``, ``"2 44x45"``, ``"2 44x45+"``; the eye count may be
         left out (``"63-52"``), may carry ``+`` for a promoted piece (``"3+ 44-43"``), and

@@ -16,9 +16,12 @@ Moves
     and puts them back on top, those height changes determine the resulting position exactly,
     and different results have different changes: moves compare equal exactly when their
     results are equal ("legal moves are distinct resulting positions", spec "Move"). Each chain
-    move also carries one representative chain (``a1(3)b1(2)c1(1)d1``), the one with the fewest
-    steps and, among those, the smallest when steps are compared as (from square in
-    a1, a2, ..., b1, ... order, pieces carried, to square); see :meth:`UkejalayerGame.format_chain`.
+    move has one representative chain (``a1(3)b1(2)c1(1)d1``), the one with the fewest steps
+    and, among those, the smallest when steps are compared as (from square in a1, a2, ...,
+    b1, ... order, pieces carried, to square); see :meth:`UkejalayerGame.format_chain`.
+
+    Revisits make the number of distinct moves grow fast with stack height: 30,416 for a
+    lone 8-high stack on b2 (the most the default material allows), 248,925 for a 10-high one.
 
 Unlock (解禁) and ``white_wait``  [decision, spec "Eliminate (排除) and its unlock"]
     Hands never refill, so whether the unlock moment has passed can be read off the hands:
@@ -34,13 +37,16 @@ Unlock (解禁) and ``white_wait``  [decision, spec "Eliminate (排除) and its 
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import inspect
 import math
 import re
-from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -71,7 +77,7 @@ class UkejalayerRules(Rules):
 
     Fields:
         size: board side length, 3..8 (files a.., ranks 1..); default 4.
-        hand: pieces each player starts with in hand, >= 1; ``None`` (default) means
+        hand: pieces each player starts with in hand, 1..255; ``None`` (default) means
             ``size * size // 2``. Read :attr:`material` for the effective number.
         unlock: when elimination is unlocked: ``"guidebook"`` (default), ``"both"``, ``"self"``.
         white_delay: N, the White turns after the unlock moment on which White may not yet
@@ -89,8 +95,10 @@ class UkejalayerRules(Rules):
     hand: int | None = Field(
         None,
         ge=1,
+        le=255,
         strict=True,
-        description="Pieces each player starts with in hand; empty means size*size // 2 (8 on 4x4).",
+        description="Pieces each player starts with in hand; unset means size*size // 2 "
+        "(8 on 4x4).",
         json_schema_extra={"ja": "手駒の数"},
     )
     unlock: Literal["guidebook", "both", "self"] = Field(
@@ -129,7 +137,7 @@ def square_names(size: int = 4) -> list[str]:
 
 
 @dataclass(frozen=True)
-class _Board:
+class _Geometry:
     """Everything about a board of one size that never changes (built once per size)."""
 
     size: int
@@ -153,7 +161,7 @@ class _Board:
 
 
 @functools.cache
-def _board(size: int) -> _Board:
+def _geometry(size: int) -> _Geometry:
     names = tuple(square_names(size))
 
     def name_key(i: int) -> tuple[int, int]:
@@ -166,7 +174,7 @@ def _board(size: int) -> _Board:
         return tuple(sorted(found, key=name_key))
 
     canonical = tuple(sorted(range(size * size), key=lambda i: (-(i // size), i % size)))
-    return _Board(
+    return _Geometry(
         size=size,
         names=names,
         index={n: i for i, n in enumerate(names)},
@@ -177,8 +185,8 @@ def _board(size: int) -> _Board:
     )
 
 
-def _board_of(board: tuple[str, ...]) -> _Board:
-    return _board(math.isqrt(len(board)))
+def _geometry_of(board: tuple[str, ...]) -> _Geometry:
+    return _geometry(math.isqrt(len(board)))
 
 
 def own_run(stack: str, piece: str) -> int:
@@ -216,30 +224,62 @@ class UkejalayerState:
 
     def stack(self, square: str) -> str:
         """Return the stack on ``square`` (a name such as ``"c2"``), bottom to top."""
-        return self.board[_board_of(self.board).index[square]]
+        return self.board[_geometry_of(self.board).index[square]]
 
 
-@dataclass(frozen=True)
-class UkejalayerMove:
-    """One legal action, identified by its resulting position.
+class UkejalayerMove(NamedTuple):
+    """One legal action, identified by its resulting position (an immutable, hashable tuple).
 
     Attributes:
         kind: ``"summon"``, ``"move"`` (a chain, 連携 included) or ``"eliminate"``.
         changes: ``(square name, height change)`` for every square whose height changes, in
-            canonical notation order (decreased squares first, then increased; each group by
-            rank high to low, then file a to d). Summon ``(("b2", 1),)``, eliminate
-            ``(("c3", -1),)``.
-        chain: the representative chain text of a chain move (``"a1(3)b1(2)c1(1)d1"``), or the
-            square of a summon/elimination. Not part of equality: two chains with the same
-            result are the same move.
+            square index order (a1, b1, ..., a2, ...). Summon ``(("b2", 1),)``, eliminate
+            ``(("c3", -1),)``, the chain ``a1(1)b1`` ``(("a1", -1), ("b1", 1))``.
+
+    Two chains with the same result are the same move, so no chain is stored here: the
+    representative chain comes from :meth:`UkejalayerGame.format_chain`.
     """
 
     kind: Literal["summon", "move", "eliminate"]
     changes: tuple[tuple[str, int], ...]
-    chain: str = field(default="", compare=False)
 
 
 # --------------------------------------------------------------------------- chain search
+
+
+#: bits per square in a packed chain state: one byte, so a code converts to the runs with
+#: ``int.to_bytes`` (runs never exceed the material, at most 255 by the rules' bounds)
+_FIELD = 8
+
+
+@functools.cache
+def _step_increments(size: int, largest_run: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Return ``table[t][run]``: the key increments of every step from square ``t``.
+
+    A step from ``t`` where the mover's run is ``run`` may carry 1..run-1 pieces to any
+    neighbour ``u``; in the packed key (see :class:`_ChainSearch`) that adds
+    ``(u - t) << top`` (the current square) and ``carried * (unit(u) - unit(t))`` (the runs).
+    Listed carried-major, neighbours in name order, which is the order chains are tried in.
+    Step 1, which may carry the whole run, uses ``table[s][run + 1]``; hence runs up to
+    ``largest_run + 1`` are listed.
+    """
+    geometry = _geometry(size)
+    top = geometry.count * _FIELD
+
+    def unit(square: int) -> int:
+        return 1 << (square * _FIELD)
+
+    return tuple(
+        tuple(
+            tuple(
+                ((u - t) << top) + carried * (unit(u) - unit(t))
+                for carried in range(1, run)
+                for u in geometry.neighbours[t]
+            )
+            for run in range(largest_run + 2)
+        )
+        for t in range(geometry.count)
+    )
 
 
 class _ChainSearch:
@@ -247,92 +287,105 @@ class _ChainSearch:
 
     A chain state is the mover's own run on every square plus the square the last step landed
     on: that is all the rest of a chain depends on (the next step may carry up to run - 1
-    pieces from there), so each state is expanded once however many chains reach it. A state is
-    packed into one integer ``key``: the runs in fixed-width bit fields ("code"), the current
-    square above them. The search is breadth first and tries steps in (from, count, to) order,
-    so the first time a state is met its chain is the shortest and, among those, the smallest.
+    pieces from there, spec "Move"), so each state is expanded once however many chains reach
+    it, revisits included. A state is packed into one integer ``key``: the runs in fixed-width
+    bit fields (the "code"), the current square above them. The search is breadth first and
+    tries steps in (from, carried, to) order, so the first time a state is met its chain is the
+    shortest one and, among those, the smallest in that order: the representative chain.
 
     Args:
-        board: the geometry.
+        geometry: the board's squares and neighbours.
         runs: the mover's own run on each square before the move.
-        starts: the squares step 1 may start from (each needs a run >= 1 to yield anything).
+        starts: the squares step 1 may start from (in name order; squares with run 0 add
+            nothing).
     """
 
-    def __init__(self, board: _Board, runs: list[int], starts: Iterable[int]):
-        self.board = board
-        self.runs = runs
-        self.width = max(1, sum(runs).bit_length())  # no run ever exceeds the total
-        self.mask = (1 << self.width) - 1
-        self.top = board.count * self.width
+    def __init__(self, geometry: _Geometry, runs: list[int], starts: Iterable[int]):
+        self.geometry = geometry
+        self.runs = bytes(runs)
+        self.total = sum(runs)  # conserved along a chain: no run ever exceeds it
+        self.top = geometry.count * _FIELD
         self.code_mask = (1 << self.top) - 1
-        self.code0 = sum(r << (i * self.width) for i, r in enumerate(runs))
-        #: key -> (previous key or None, square the step left, pieces carried); insertion
-        #: order is discovery order
-        self.parent: dict[int, tuple[int | None, int, int]] = {}
-        self._search(list(starts))
+        self.code0 = int.from_bytes(self.runs, "little")
+        #: key -> key of the state the last step left, or ~square for step 1
+        self.parent: dict[int, int] = {}
+        #: keys in discovery order
+        self.order: list[int] = []
+        self._first_keys: dict[int, int] | None = None
+        self._explore(list(starts))
 
-    def _unit(self, square: int) -> int:
-        return 1 << (square * self.width)
+    @staticmethod
+    def _field(key: int, square: int) -> int:
+        return (key >> (square * _FIELD)) & 0xFF
 
-    def _search(self, starts: list[int]) -> None:
-        parent, top, width, mask = self.parent, self.top, self.width, self.mask
-        queue: list[int] = []
-        for s in starts:  # step 1 may take every piece of the run
-            for carried in range(1, self.runs[s] + 1):
-                for u in self.board.neighbours[s]:
-                    key = (self.code0 + carried * (self._unit(u) - self._unit(s))) | (u << top)
-                    if key not in parent:
-                        parent[key] = (None, s, carried)
-                        queue.append(key)
-        # (square change in the key, run change per piece carried) for each step t -> u
-        steps = [
-            [((u - t) << top, self._unit(u) - self._unit(t)) for u in self.board.neighbours[t]]
-            for t in range(self.board.count)
-        ]
-        for key in queue:  # the list grows while we walk it: a FIFO queue
+    def _explore(self, starts: list[int]) -> None:
+        parent, order, top = self.parent, self.order, self.top
+        table = _step_increments(self.geometry.size, self.total)
+        for s in starts:
+            base = self.code0 | (s << top)
+            for increment in table[s][self.runs[s] + 1]:  # step 1 may take the whole run
+                key = base + increment
+                if key not in parent:
+                    parent[key] = ~s
+                    order.append(key)
+        shifts = [sq * _FIELD for sq in range(self.geometry.count)]
+        append = order.append
+        for key in order:  # the list grows while we walk it: a FIFO queue
             here = key >> top
-            run = (key >> (here * width)) & mask
-            for carried in range(1, run):  # at least one piece stays behind
-                for square_change, run_change in steps[here]:
-                    after = key + square_change + carried * run_change
-                    if after not in parent:
-                        parent[after] = (key, here, carried)
-                        queue.append(after)
+            for increment in table[here][(key >> shifts[here]) & 0xFF]:
+                after = key + increment
+                if after not in parent:
+                    parent[after] = key
+                    append(after)
 
-    def results(self) -> dict[int, int]:
-        """Return {resulting runs code: key of its first (representative) chain state}.
-
-        In discovery order; the unchanged position (an effective pass) is left out.
-        """
-        found: dict[int, int] = {}
-        for key in self.parent:
-            code = key & self.code_mask
-            if code != self.code0 and code not in found:
-                found[code] = key
-        return found
+    def result_codes(self) -> list[int]:
+        """Return the distinct resulting runs codes in discovery order, without the unchanged
+        position (an effective pass is illegal)."""
+        codes = dict.fromkeys(map(self.code_mask.__and__, self.order))
+        codes.pop(self.code0, None)
+        return list(codes)
 
     def end_squares(self) -> set[int]:
         """Return the squares some chain changing the position ends on."""
-        return {key >> self.top for key in self.parent if key & self.code_mask != self.code0}
+        code0, code_mask, top = self.code0, self.code_mask, self.top
+        return {key >> top for key in self.order if key & code_mask != code0}
 
-    def changes(self, code: int) -> list[tuple[int, int]]:
-        """Return ``(square, height change)`` for each square the result ``code`` changes."""
-        width, mask = self.width, self.mask
-        return [
-            (sq, d)
-            for sq, before in enumerate(self.runs)
-            if (d := ((code >> (sq * width)) & mask) - before)
-        ]
+    def changes(self, code: int) -> tuple[tuple[str, int], ...]:
+        """Return ``(square name, height change)`` for each square the result ``code``
+        changes, in square index order."""
+        after = code.to_bytes(self.geometry.count, "little")
+        return tuple(
+            [(n, a - b) for n, a, b in zip(self.geometry.names, after, self.runs) if a != b]
+        )
 
-    def chain_text(self, key: int) -> str:
-        """Return the chain notation (``a1(3)b1(2)c1(1)d1``) of the chain that found ``key``."""
-        names = self.board.names
+    def code_of(self, changes: Iterable[tuple[int, int]]) -> int:
+        """Return the result code of ``(square index, height change)`` pairs."""
+        return self.code0 + sum(d << (sq * _FIELD) for sq, d in changes)
+
+    def chain_text(self, code: int) -> str:
+        """Return the representative chain (``a1(3)b1(2)c1(1)d1``) of the result ``code``.
+
+        Raises:
+            KeyError: no chain gives ``code``.
+        """
+        if self._first_keys is None:
+            first: dict[int, int] = {}
+            for key in self.order:
+                first.setdefault(key & self.code_mask, key)
+            self._first_keys = first
+        key = self._first_keys[code]
+        names = self.geometry.names
         parts = [names[key >> self.top]]
-        step: int | None = key
-        while step is not None:
-            previous, square, carried = self.parent[step]
+        while True:
+            previous = self.parent[key]
+            if previous < 0:  # step 1, from square ~previous
+                square = ~previous
+                parts.append(f"{names[square]}({self.runs[square] - self._field(key, square)})")
+                break
+            square = previous >> self.top
+            carried = self._field(previous, square) - self._field(key, square)
             parts.append(f"{names[square]}({carried})")
-            step = previous
+            key = previous
         return "".join(reversed(parts))
 
 
@@ -379,14 +432,17 @@ class UkejalayerGame(Game):
 
     def __init__(self, rules: Rules | Mapping[str, Any] | None = None):
         super().__init__(rules)
-        self.board = _board(self.rules.size)
-        self._analyse = functools.lru_cache(maxsize=256)(self._analyse_uncached)
+        self.geometry = _geometry(self.rules.size)
+        # Per-position memos (perft, the solver and notation checks ask a position again and
+        # again). Tall stacks give 10^5..10^7 chain states and moves, so those are not kept.
+        self._analyse = _Memo(self._analyse_uncached, 256, 50_000, lambda a: len(a[0]))
+        self._search = _Memo(self._search_uncached, 8, 200_000, lambda s: len(s.order))
 
     # ---- helpers for other modules (renderer, content checks)
 
     def square_names(self) -> list[str]:
         """Return this board's square names in index order (see :func:`square_names`)."""
-        return list(self.board.names)
+        return list(self.geometry.names)
 
     def height_changes(
         self, before: UkejalayerState, after: UkejalayerState
@@ -402,7 +458,7 @@ class UkejalayerGame(Game):
     def initial_state(self) -> UkejalayerState:
         """Return the empty board, both hands full (``material``), White to move."""
         m = self.rules.material
-        return UkejalayerState(("",) * self.board.count, (m, m), "white", 0)
+        return UkejalayerState(("",) * self.geometry.count, (m, m), "white", 0)
 
     def side_to_move(self, state: UkejalayerState) -> str:
         """Return ``"white"`` or ``"black"``."""
@@ -438,7 +494,8 @@ class UkejalayerGame(Game):
             return f"{side} cannot eliminate while it still has {_pieces(in_hand)} in hand"
         if self.rules.unlock != "self" and not self._moment_passed(state.hands):
             return "elimination is not unlocked yet (both hands must be empty)"
-        turns = "1 more white turn" if state.white_wait == 1 else f"{state.white_wait} more white turns"
+        wait = state.white_wait
+        turns = "1 more white turn" if wait == 1 else f"{wait} more white turns"
         return f"white may not eliminate yet: {turns} blocked after the unlock"
 
     def _wait_after(self, state: UkejalayerState, hands_after: tuple[int, int]) -> int:
@@ -458,16 +515,19 @@ class UkejalayerGame(Game):
         piece = PIECE[side or state.to_move]
         return [own_run(stack, piece) for stack in state.board]
 
-    def _analyse_uncached(self, state: UkejalayerState) -> tuple[tuple[UkejalayerMove, ...], dict]:
-        moves = self._summons(state) + self._chain_moves(state) + self._eliminations(state)
-        return tuple(moves), {m: m for m in moves}
+    def _analyse_uncached(
+        self, state: UkejalayerState
+    ) -> tuple[tuple[UkejalayerMove, ...], frozenset[UkejalayerMove]]:
+        with _gc_paused():
+            moves = self._summons(state) + self._chain_moves(state) + self._eliminations(state)
+            return tuple(moves), frozenset(moves)
 
     def _summons(self, state: UkejalayerState) -> list[UkejalayerMove]:
         if state.hand(state.to_move) == 0:
             return []
-        names = self.board.names
+        names = self.geometry.names
         return [
-            UkejalayerMove("summon", ((names[sq], 1),), names[sq])
+            UkejalayerMove("summon", ((names[sq], 1),))
             for sq, stack in enumerate(state.board)
             if not stack
         ]
@@ -475,10 +535,10 @@ class UkejalayerGame(Game):
     def _eliminations(self, state: UkejalayerState) -> list[UkejalayerMove]:
         if not self.elimination_allowed(state):
             return []
-        names = self.board.names
+        names = self.geometry.names
         return [
-            UkejalayerMove("eliminate", ((names[sq], -1),), names[sq])
-            for sq in range(self.board.count)
+            UkejalayerMove("eliminate", ((names[sq], -1),))
+            for sq in range(self.geometry.count)
             if self._eliminable(state.board[sq], state.to_move)
         ]
 
@@ -486,24 +546,23 @@ class UkejalayerGame(Game):
     def _eliminable(stack: str, side: str) -> bool:
         return bool(stack) and stack[-1] == PIECE[side] and PIECE[OTHER[side]] in stack
 
-    def _chain_moves(
-        self, state: UkejalayerState, starts: Iterable[int] | None = None
-    ) -> list[UkejalayerMove]:
+    def _search_uncached(self, state: UkejalayerState, start: int | None) -> _ChainSearch:
         runs = self._runs(state)
-        if starts is None:
-            starts = self.board.name_order
-        search = _ChainSearch(self.board, runs, [s for s in starts if runs[s]])
-        return [
-            self._move_of(search.changes(code), search.chain_text(key))
-            for code, key in search.results().items()
-        ]
+        starts = self.geometry.name_order if start is None else (start,)
+        return _ChainSearch(self.geometry, runs, [s for s in starts if runs[s]])
 
-    def _move_of(self, changes: list[tuple[int, int]], chain: str) -> UkejalayerMove:
+    def _chain_moves(
+        self, state: UkejalayerState, start: int | None = None
+    ) -> list[UkejalayerMove]:
+        """The distinct chain moves (from ``start`` only, when given), in discovery order."""
+        search = self._search(state, start)
+        changes, new = search.changes, tuple.__new__  # the fast NamedTuple constructor
+        return [new(UkejalayerMove, ("move", changes(code))) for code in search.result_codes()]
+
+    def _move_of(self, changes: Iterable[tuple[int, int]]) -> UkejalayerMove:
         """Build the chain move with these ``(square index, change)`` pairs, any order."""
-        rank = self.board.canonical_rank
-        ordered = sorted(changes, key=lambda c: (c[1] > 0, rank[c[0]]))
-        names = self.board.names
-        return UkejalayerMove("move", tuple((names[sq], d) for sq, d in ordered), chain)
+        names = self.geometry.names
+        return UkejalayerMove("move", tuple((names[sq], d) for sq, d in sorted(changes) if d))
 
     def legal_moves(self, state: UkejalayerState) -> list[UkejalayerMove]:
         """Return every legal action of the side to move, one per distinct result.
@@ -513,6 +572,25 @@ class UkejalayerGame(Game):
         eliminations by square index. Empty when the side to move has lost.
         """
         return list(self._analyse(state)[0])
+
+    def perft(self, state: UkejalayerState, depth: int) -> int:
+        """Return the leaf count of the legal-move tree ``depth`` plies deep (as the generic
+        perft; the last ply is counted without building move objects)."""
+        if depth == 0:
+            return 1
+        if depth == 1:
+            return self._count_moves(state)
+        return sum(self.perft(self.play(state, m), depth - 1) for m in self.legal_moves(state))
+
+    def _count_moves(self, state: UkejalayerState) -> int:
+        side = state.to_move
+        summons = state.board.count("") if state.hand(side) else 0
+        chains = len(_ChainSearch(self.geometry, self._runs(state), self.geometry.name_order)
+                     .result_codes())
+        eliminations = 0
+        if self.elimination_allowed(state):
+            eliminations = sum(self._eliminable(stack, side) for stack in state.board)
+        return summons + chains + eliminations
 
     def play(self, state: UkejalayerState, move: UkejalayerMove) -> UkejalayerState:
         """Return the position after ``move`` (assumed legal in ``state``).
@@ -525,7 +603,7 @@ class UkejalayerGame(Game):
         side = state.to_move
         board = list(state.board)
         hands = list(state.hands)
-        index = self.board.index
+        index = self.geometry.index
         for name, change in move.changes:
             sq = index[name]
             if move.kind == "eliminate":
@@ -564,9 +642,9 @@ class UkejalayerGame(Game):
         Decreased squares, then increased ones, each by rank high to low then file a to d; a
         change of 2 or more is written before its square.
         """
-        return "".join(
-            f"{abs(d)}{name}" if abs(d) >= 2 else name for name, d in move.changes
-        )
+        rank, index = self.geometry.canonical_rank, self.geometry.index
+        ordered = sorted(move.changes, key=lambda c: (c[1] > 0, rank[index[c[0]]]))
+        return "".join(f"{abs(d)}{name}" if abs(d) >= 2 else name for name, d in ordered)
 
     def format_chain(self, state: UkejalayerState, move: UkejalayerMove) -> str:
         """Return the chain notation of ``move`` in ``state``: ``a1(3)b1(2)c1(1)d1``.
@@ -577,12 +655,27 @@ class UkejalayerGame(Game):
         Raises:
             IllegalMoveError: ``move`` is not legal in ``state``.
         """
-        legal = self._analyse(state)[1].get(move)
-        if legal is None:
+        if move not in self._analyse(state)[1]:
             raise IllegalMoveError(
                 f"{self.format_move(state, move)} is not a legal move of {state.to_move} here"
             )
-        return legal.chain
+        if move.kind != "move":
+            return move.changes[0][0]
+        search = self._search(state, None)
+        index = self.geometry.index
+        return search.chain_text(search.code_of((index[n], d) for n, d in move.changes))
+
+    def notations(self, state: UkejalayerState, move: UkejalayerMove) -> list[str]:
+        """Return ``[canonical, chain]`` for a chain move, ``[canonical]`` otherwise.
+
+        Both are accepted by :meth:`parse_move` (spec "Notation").
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal in ``state``.
+        """
+        canonical = self.format_move(state, move)
+        chain = self.format_chain(state, move)
+        return [canonical] if chain == canonical else [canonical, chain]
 
     def parse_move(self, state: UkejalayerState, text: str) -> UkejalayerMove:
         """Read canonical (``a1b1``, ``3a22a3b3``, ``b2``) or chain (``a1(2)b1(1)c1``) text.
@@ -590,7 +683,8 @@ class UkejalayerGame(Game):
         A single square is a summon when the square is empty, an elimination otherwise.
 
         Returns:
-            The legal :class:`UkejalayerMove` (carrying the representative chain).
+            The legal :class:`UkejalayerMove`; every chain with the same result gives the
+            same move.
 
         Raises:
             NotationError: malformed text, a square off the board, a repeated square, a count
@@ -612,12 +706,12 @@ class UkejalayerGame(Game):
 
     def _square(self, name: str) -> int:
         try:
-            return self.board.index[name]
+            return self.geometry.index[name]
         except KeyError:
-            raise NotationError(f"square {name} is off the {self.board.describe()}") from None
+            raise NotationError(f"square {name} is off the {self.geometry.describe()}") from None
 
     def _lookup(self, state: UkejalayerState, move: UkejalayerMove) -> UkejalayerMove | None:
-        return self._analyse(state)[1].get(move)
+        return move if move in self._analyse(state)[1] else None
 
     def _parse_canonical(self, state: UkejalayerState, text: str) -> UkejalayerMove:
         tokens = []
@@ -629,16 +723,17 @@ class UkejalayerGame(Game):
         seen = [sq for sq, _ in tokens]
         for sq in seen:
             if seen.count(sq) > 1:
-                raise NotationError(f"square {self.board.names[sq]} appears twice")
+                raise NotationError(f"square {self.geometry.names[sq]} appears twice")
         if len(tokens) == 1:
             return self._parse_single(state, *tokens[0])
         return self._parse_height_changes(state, text, tokens)
 
     def _parse_single(self, state: UkejalayerState, sq: int, count: int) -> UkejalayerMove:
-        name = self.board.names[sq]
+        name = self.geometry.names[sq]
         if count != 1:
             raise NotationError(
-                f"a single square is a summon or an elimination and takes no count (got '{count}{name}')"
+                "a single square is a summon or an elimination and takes no count "
+                f"(got '{count}{name}')"
             )
         side = state.to_move
         if not state.board[sq]:
@@ -676,7 +771,7 @@ class UkejalayerGame(Game):
             raise NotationError(
                 f"cannot read '{text}' as decreased then increased squares with equal totals"
             )
-        rank = self.board.canonical_rank
+        rank = self.geometry.canonical_rank
         for group in (tokens[:split], tokens[split:]):
             order = [rank[sq] for sq, _ in group]
             if order != sorted(order):
@@ -686,7 +781,7 @@ class UkejalayerGame(Game):
                 )
         changes = [(sq, -count) for sq, count in tokens[:split]]
         changes += [(sq, count) for sq, count in tokens[split:]]
-        move = self._move_of(changes, "")
+        move = self._move_of(changes)
         legal = self._lookup(state, move)
         if legal is not None:
             return legal
@@ -695,7 +790,7 @@ class UkejalayerGame(Game):
     def _why_not_changes(self, state: UkejalayerState, changes: list[tuple[int, int]]) -> str:
         side = state.to_move
         runs = self._runs(state)
-        names = self.board.names
+        names = self.geometry.names
         for sq, d in changes:
             if d < 0 and runs[sq] < -d:
                 return f"{names[sq]} has {self._run_phrase(runs[sq], side)}, cannot lose {-d}"
@@ -717,13 +812,13 @@ class UkejalayerGame(Game):
             steps.append((sq, int(count_text) if count_text else 0))
         runs = self._simulate_chain(state, steps)
         before = self._runs(state)
-        changes = [(sq, runs[sq] - before[sq]) for sq in range(self.board.count)]
+        changes = [(sq, runs[sq] - before[sq]) for sq in range(self.geometry.count)]
         changes = [(sq, d) for sq, d in changes if d]
         if not changes:
             raise IllegalMoveError(
                 "the chain leaves the position unchanged (an effective pass is illegal)"
             )
-        legal = self._lookup(state, self._move_of(changes, ""))
+        legal = self._lookup(state, self._move_of(changes))
         if legal is None:  # not expected: the simulation mirrors the generator
             raise IllegalMoveError(f"chain {text} is not a legal move of {state.to_move} here")
         return legal
@@ -735,7 +830,7 @@ class UkejalayerGame(Game):
             IllegalMoveError: naming the first step that breaks a rule.
         """
         side = state.to_move
-        names = self.board.names
+        names = self.geometry.names
         runs = self._runs(state)
         for k, ((here, carried), (there, _)) in enumerate(zip(steps, steps[1:])):
             limit = runs[here] if k == 0 else runs[here] - 1
@@ -747,7 +842,7 @@ class UkejalayerGame(Game):
                     f"{names[here]} has {phrase} after landing, cannot carry {carried} on "
                     "(at least one must stay behind)"
                 )
-            if there not in self.board.neighbours[here]:
+            if there not in self.geometry.neighbours[here]:
                 raise IllegalMoveError(
                     f"{names[there]} is not orthogonally next to {names[here]}"
                 )
@@ -795,9 +890,11 @@ class UkejalayerGame(Game):
             raise PositionError(f"game must be '{self.id}' (got '{data['game']}')", ("game",))
         to_move = data["to_move"]
         if to_move not in SIDES:
-            raise PositionError(f"to_move must be 'white' or 'black' (got '{to_move}')", ("to_move",))
+            raise PositionError(
+                f"to_move must be 'white' or 'black' (got '{to_move}')", ("to_move",)
+            )
         hands = self._read_hands(data["hands"])
-        board = self._read_board(data.get("board") or {})
+        board = self._read_board({} if data.get("board") is None else data["board"])
         self._check_material(board, hands)
         wait = self._read_white_wait(data, hands)
         return UkejalayerState(board, hands, to_move, wait)
@@ -834,7 +931,7 @@ class UkejalayerGame(Game):
             raise PositionError(
                 "board must be a mapping of squares to stacks like {c2: WBWW}", ("board",)
             )
-        board = [""] * self.board.count
+        board = [""] * self.geometry.count
         for name, stack in value.items():
             path = ("board", name)
             if not isinstance(name, str) or not re.fullmatch(r"[a-z][0-9]+", name):
@@ -842,15 +939,15 @@ class UkejalayerGame(Game):
                     f"'{name}' is not a square (expected a file letter then a rank, like 'c2')",
                     path,
                 )
-            if name not in self.board.index:
-                raise PositionError(f"square {name} is off the {self.board.describe()}", path)
+            if name not in self.geometry.index:
+                raise PositionError(f"square {name} is off the {self.geometry.describe()}", path)
             if stack is None:
                 stack = ""
             if not isinstance(stack, str) or not re.fullmatch(r"[WB]*", stack):
                 raise PositionError(
                     f"stack must be a string of W and B, bottom to top (got {stack!r})", path
                 )
-            board[self.board.index[name]] = stack
+            board[self.geometry.index[name]] = stack
         return tuple(board)
 
     def _check_material(self, board: tuple[str, ...], hands: tuple[int, int]) -> None:
@@ -877,9 +974,13 @@ class UkejalayerGame(Game):
         if 0 not in hands:
             raise PositionError("white_wait is only allowed once a hand is empty", path)
         if wait and self.rules.unlock == "self":
-            raise PositionError("white_wait must be 0 under unlock 'self' (white_delay is ignored)", path)
+            raise PositionError(
+                "white_wait must be 0 under unlock 'self' (white_delay is ignored)", path
+            )
         if wait and not self._moment_passed(hands):
-            raise PositionError("white_wait must be 0 until both hands are empty (unlock 'both')", path)
+            raise PositionError(
+                "white_wait must be 0 until both hands are empty (unlock 'both')", path
+            )
         if wait > self.rules.white_delay:
             raise PositionError(
                 f"white_wait must be at most white_delay ({self.rules.white_delay})", path
@@ -899,7 +1000,7 @@ class UkejalayerGame(Game):
         if state.white_wait:
             data["white_wait"] = state.white_wait
         data["board"] = {
-            name: stack for name, stack in zip(self.board.names, state.board) if stack
+            name: stack for name, stack in zip(self.geometry.names, state.board) if stack
         }
         return data
 
@@ -922,12 +1023,8 @@ class UkejalayerGame(Game):
         Raises:
             NotationError: ``square`` is not a square of this board.
         """
-        start = self._square(square)
-        runs = self._runs(state)
-        if not runs[start]:
-            return []
-        ends = _ChainSearch(self.board, runs, [start]).end_squares()
-        return sorted(self.board.names[sq] for sq in ends)
+        ends = self._search(state, self._square(square)).end_squares()
+        return sorted(self.geometry.names[sq] for sq in ends)
 
     def can_reach(self, state: UkejalayerState, start: str, target: str) -> bool:
         """Return whether a legal chain starting at ``start`` can end with pieces on ``target``.
@@ -946,15 +1043,15 @@ class UkejalayerGame(Game):
         Raises:
             NotationError: ``square`` is not on this board.
         """
-        return self._chain_moves(state, [self._square(square)])
+        return self._chain_moves(state, self._square(square))
 
     def eliminate_targets(self, state: UkejalayerState) -> list[str]:
         """Return the squares where the side to move may eliminate now (sorted names)."""
-        return sorted(m.chain for m in self.legal_moves(state) if m.kind == "eliminate")
+        return sorted(m.changes[0][0] for m in self.legal_moves(state) if m.kind == "eliminate")
 
     def summon_squares(self, state: UkejalayerState) -> list[str]:
         """Return the squares where the side to move may summon now (sorted names)."""
-        return sorted(m.chain for m in self._summons(state))
+        return sorted(m.changes[0][0] for m in self._summons(state))
 
     def stack_after_eliminate(self, state: UkejalayerState, square: str) -> str:
         """Return the stack on ``square`` after the side to move eliminates there.
@@ -982,6 +1079,42 @@ class UkejalayerGame(Game):
 # --------------------------------------------------------------------------- module helpers
 
 
+class _Memo:
+    """A least-recently-used memo that keeps at most ``entries`` results, each of weight at
+    most ``limit`` (heavier results are computed every time rather than held in memory)."""
+
+    def __init__(self, compute, entries: int, limit: int, weight):
+        self._compute, self._entries, self._limit, self._weight = compute, entries, limit, weight
+        self._kept: OrderedDict = OrderedDict()
+
+    def __call__(self, *key):
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        value = self._compute(*key)
+        if self._weight(value) <= self._limit:
+            self._kept[key] = value
+            if len(self._kept) > self._entries:
+                self._kept.popitem(last=False)
+        return value
+
+
+@contextlib.contextmanager
+def _gc_paused():
+    """Pause the cyclic garbage collector while tens of thousands of move tuples are built.
+
+    They hold no cycles, but their sheer number triggers collection after collection (a third
+    of the time for a tall stack); the previous setting is restored afterwards.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -1003,7 +1136,7 @@ def height_changes(before: UkejalayerState, after: UkejalayerState) -> dict[str,
         e.g. ``{"a1": -1, "b1": 1}``; the renderer tints negatives red and positives green
         (spec "Diagram conventions").
     """
-    names = _board_of(before.board).names
+    names = _geometry_of(before.board).names
     return {
         name: len(b) - len(a)
         for name, a, b in zip(names, before.board, after.board)
@@ -1016,8 +1149,8 @@ def height_changes(before: UkejalayerState, after: UkejalayerState) -> dict[str,
 
 def _query_square(game: UkejalayerGame, value: Any) -> str:
     name = str(value).strip()
-    if name not in game.board.index:
-        raise QueryError(f"'{value}' is not a square of the {game.board.describe()}")
+    if name not in game.geometry.index:
+        raise QueryError(f"'{value}' is not a square of the {game.geometry.describe()}")
     return name
 
 
@@ -1053,8 +1186,10 @@ def _q_moves_from(game: UkejalayerGame, state: UkejalayerState, **args: Any) -> 
 
 
 def _q_can_eliminate(game: UkejalayerGame, state: UkejalayerState) -> bool:
-    """Whether the side to move has a legal elimination now: allowed (hand empty, unlocked,
-    not delayed) and some square with its top over an enemy piece.
+    """Whether the side to move has a legal elimination now.
+
+    Allowed (hand empty, unlocked, not delayed) and some square with its top over an enemy
+    piece.
 
     shared/rules/ukejalayer.md, "Eliminate (排除) and its unlock (解禁)".
     """
@@ -1071,7 +1206,10 @@ def _q_elimination_allowed(game: UkejalayerGame, state: UkejalayerState) -> bool
 
 
 def _q_eliminate_targets(game: UkejalayerGame, state: UkejalayerState) -> list[str]:
-    """Squares where the side to move may eliminate now (shared/rules/ukejalayer.md, "Eliminate")."""
+    """Squares where the side to move may eliminate now.
+
+    shared/rules/ukejalayer.md, "Eliminate (排除) and its unlock (解禁)".
+    """
     return game.eliminate_targets(state)
 
 
@@ -1103,9 +1241,12 @@ def _q_white_turns_blocked(game: UkejalayerGame, state: UkejalayerState) -> int:
 
 
 def _q_controlled_squares(game: UkejalayerGame, state: UkejalayerState) -> list[str]:
-    """Squares whose top is the side to move's (shared/rules/ukejalayer.md, "Board and material")."""
+    """Squares whose top is the side to move's.
+
+    shared/rules/ukejalayer.md, "Board and material" (the top decides who controls a square).
+    """
     piece = PIECE[state.to_move]
-    return sorted(n for n, s in zip(game.board.names, state.board) if s.endswith(piece))
+    return sorted(n for n, s in zip(game.geometry.names, state.board) if s.endswith(piece))
 
 
 def _q_linked_squares(game: UkejalayerGame, state: UkejalayerState) -> list[str]:
@@ -1116,9 +1257,9 @@ def _q_linked_squares(game: UkejalayerGame, state: UkejalayerState) -> list[str]
     piece = PIECE[state.to_move]
     mine = [s.endswith(piece) for s in state.board]
     return sorted(
-        game.board.names[sq]
-        for sq in range(game.board.count)
-        if mine[sq] and any(mine[n] for n in game.board.neighbours[sq])
+        game.geometry.names[sq]
+        for sq in range(game.geometry.count)
+        if mine[sq] and any(mine[n] for n in game.geometry.neighbours[sq])
     )
 
 
@@ -1148,12 +1289,14 @@ def _queries() -> list[Query]:
             (QueryParam("square", "square", "the square to eliminate on"),),
             inspect.getdoc(_q_stack_after_eliminate),
         ),
-        Query("summon_squares", _q_summon_squares, "squares", (), inspect.getdoc(_q_summon_squares)),
+        Query("summon_squares", _q_summon_squares, "squares", (),
+              inspect.getdoc(_q_summon_squares)),
         Query("white_turns_blocked", _q_white_turns_blocked, "number", (),
               inspect.getdoc(_q_white_turns_blocked)),
         Query("controlled_squares", _q_controlled_squares, "squares", (),
               inspect.getdoc(_q_controlled_squares)),
-        Query("linked_squares", _q_linked_squares, "squares", (), inspect.getdoc(_q_linked_squares)),
+        Query("linked_squares", _q_linked_squares, "squares", (),
+              inspect.getdoc(_q_linked_squares)),
     ]
 
 

@@ -13,6 +13,8 @@ from banmen.render.board import DiagramSpec
 #: game id -> module with ``draw(game, spec) -> Figure``.
 RENDERERS: dict[str, str] = {
     "ukejalayer": "banmen.render.ukejalayer",
+    "medamagaeru": "banmen.render.medamagaeru",
+    "suicide-checkers": "banmen.render.suicide_checkers",
 }
 
 

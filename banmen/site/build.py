@@ -8,6 +8,8 @@ Pages embed content with markers on a line of their own::
     {{ sequence ukejalayer/opening }}    a step-through sequence
     {{ parameters ukejalayer }}          the table of rule parameters
 
+Markers inside fenced code blocks are left as they are, so pages can show them.
+
 :meth:`SiteBuild.expand` turns markers into Markdown (headings, tables) plus placeholder
 tokens; :meth:`SiteBuild.fill` swaps the tokens in the finished HTML for the fragments. A
 marker naming an unknown id is an error at the page's line and column.
@@ -34,6 +36,7 @@ from banmen.site import html as fragments
 from banmen.site.parameters import parameters_markdown
 
 MARKER = re.compile(r"\{\{\s*(\w+)\s+([^\s}]+)\s*\}\}")
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _TOKEN = "BANMENEMBED{:05d}"
 _TOKEN_RE = re.compile(r"(?:<p>)?(BANMENEMBED\d{5})(?:</p>)?")
 MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters")
@@ -127,7 +130,8 @@ class SiteBuild:
             puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
             parts = []
             for number, puzzle in enumerate(puzzles, start=1):
-                parts.append(f"\n### 問題{number}　{puzzle.model.title}\n")
+                anchor = puzzle.ident.split("/", 1)[1]
+                parts.append(f"\n### 問題{number}　{puzzle.model.title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
             return "".join(parts)
@@ -146,9 +150,14 @@ class SiteBuild:
         expansion = PageExpansion(markdown)
         errors: list[ContentError] = []
         out: list[str] = []
+        fence: str | None = None
         for line_no, line in enumerate(markdown.split("\n"), start=1):
             pos = 0
-            for match in MARKER.finditer(line):
+            # Markers inside fenced code blocks are shown, not expanded (authoring examples).
+            opening = _FENCE.match(line)
+            if opening and (fence is None or opening.group(1).startswith(fence)):
+                fence = opening.group(1)[:3] if fence is None else None
+            for match in (MARKER.finditer(line) if fence is None and not opening else ()):
                 kind, ident = match.group(1), match.group(2)
                 out.append(line[pos:match.start()])
                 pos = match.end()

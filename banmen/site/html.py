@@ -103,7 +103,7 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
     boards = [f'<div class="bm-frame">{svg_of(puzzle.spec)}</div>']
     boards += [f'<div class="bm-frame" hidden>{svg_of(spec)}</div>' for spec in puzzle.frames]
     return (
-        f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}" data-kind="{kind}" '
+        f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
         f'data-number="{number}">'
         f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}</p>'
         f'<div class="bm-boards">{"".join(boards)}</div>'
@@ -132,13 +132,14 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
     last = len(sequence.frames) - 1
     controls = (
         '<div class="bm-controls">'
-        '<button type="button" class="md-button bm-first" aria-label="最初へ">⏮ 最初</button>'
+        '<button type="button" class="md-button bm-first" aria-label="最初へ">« 最初</button>'
         '<button type="button" class="md-button bm-prev" aria-label="前へ">◀ 前へ</button>'
         f'<span class="bm-counter">0 / {last}</span>'
         '<button type="button" class="md-button bm-next" aria-label="次へ">次へ ▶</button>'
-        '<button type="button" class="md-button bm-last" aria-label="最後へ">最後 ⏭</button>'
+        '<button type="button" class="md-button bm-last" aria-label="最後へ">最後 »</button>'
         "</div>"
     )
-    return (f'<div class="banmen-sequence" id="{html_id(sequence.ident)}" data-last="{last}">'
+    return (f'<div class="banmen-sequence" id="{html_id(sequence.ident)}-sequence" '
+            f'data-last="{last}">'
             f'<p class="bm-title">{html.escape(sequence.title)}</p>'
             f"{controls}{''.join(frames)}</div>")
