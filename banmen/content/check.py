@@ -300,22 +300,26 @@ def _check_move_answer(check: _FileCheck, ident: str, game: Game, state: Hashabl
         result = game.outcome(after)
         last = i == len(answer.solution) - 1
         reply_text = None
-        if last:
-            if step.reply is not None:
-                check.fail(base + ("reply",), "the last move of the solution takes no reply")
-            if result is None or result.winner != solver_side:
-                check.fail(base + ("move",), f"the solution must end with the winning move; "
-                           f"after {fmt(move)} the game is not won")
-        else:
-            if result is not None:
+        if result is not None:
+            if not last:
                 check.fail(base + ("move",), f"the game ends after {fmt(move)}; "
                            "remove the steps after it")
+            if step.reply is not None:
+                check.fail(base + ("reply",), f"the game ends after {fmt(move)}; remove the reply")
+            if result.winner != solver_side:
+                check.fail(base + ("move",), f"after {fmt(move)} the game is lost, not won")
+        else:
+            # Giveaway games are won on the loser's ply, so the last step may have a reply.
             if step.reply is None:
-                check.fail(base, "missing field 'reply' (every step but the last has one)")
+                check.fail(base, f"missing field 'reply': after {fmt(move)} the game goes on")
             reply = _move(check, game, after, step.reply, base + ("reply",))
             reply_text = game.format_move(after, reply)
             state = game.play(after, reply)
             frames.append(_spec(f"{ident}-r{i}", state, Marks(), model.options, after, reply))
+            result = game.outcome(state)
+            if last and (result is None or result.winner != solver_side):
+                check.fail(base + ("reply",), f"the solution must end in a win; after "
+                           f"{fmt(move)} {reply_text} the game is not won")
         steps.append(items.PuzzleStep(accept, computed, fmt(move), reply_text, step.comment or ""))
     payload = {"kind": "move", "steps": [s.__dict__ for s in steps]}
     return payload, tuple(frames), tuple(steps)

@@ -41,7 +41,8 @@ class PuzzleStep:
         accept: normalised move text -> canonical text, for every legal move at this point.
         correct: canonical texts of the moves that count as right here.
         move: the canonical text of the solution's move.
-        reply: canonical text of the opponent's reply, or ``None`` after the last move.
+        reply: canonical text of the opponent's reply, or ``None`` when the move ends the game
+            (after the last move of a giveaway game the loser's reply ends it).
         comment: Japanese comment shown after the move, or ``""``.
     """
 

@@ -513,6 +513,17 @@ class SuicideCheckersGame(Game):
         """Return the full notation of ``move`` (every landing square)."""
         return format_move_text(move)
 
+    def notations(self, state: CheckersState, move: Move) -> list[str]:
+        """Return the full notation, plus the short form ``15x31`` of a multi-jump when no
+        other legal move shares its first and last squares (``shared/rules/suicide-checkers.md``
+        "Notation and formats")."""
+        texts = [format_move_text(move)]
+        if len(move) > 2:
+            ends = (move[0], move[-1])
+            if sum((m[0], m[-1]) == ends for m in self.legal_moves(state)) == 1:
+                texts.append(f"{move[0]}x{move[-1]}")
+        return texts
+
     # ---- positions
 
     _POSITION_KEYS = ("game", "fen", "quiet_plies")

@@ -66,10 +66,10 @@ _INFO_H = 0.8       # the info line above the board
 _FRAME = 0.12       # the wooden frame drawn around the board
 
 PIECE_R = 0.34
-KING_LIFT = 0.085   # how far the top disc of a king sits above the bottom one
+KING_LIFT = 0.075   # how far the top disc of a king sits above the bottom one
 
-BOARD_LIGHT = "#f1dfbd"
-BOARD_DARK = "#a9794f"
+BOARD_LIGHT = style.BOARD_LIGHT   # the shared colours, so that all games look like one book
+BOARD_DARK = style.BOARD_DARK
 FRAME = "#6b4a30"
 NUMBER_INK = "#f6ead2"
 
@@ -140,7 +140,7 @@ def _draw_board(ax: Any, geo: Geometry, info: bool, numbers: bool) -> None:
     if numbers:
         for square in range(1, 33):
             x, y = geo.center(str(square))
-            ax.text(x - 0.44, y + 0.43, str(square), ha="left", va="top", fontsize=6.5,
+            ax.text(x - 0.46, y + 0.455, str(square), ha="left", va="top", fontsize=6.5,
                     color=NUMBER_INK, zorder=4)
 
 
@@ -259,7 +259,7 @@ def draw_path_arrow(ax: Any, geo: Geometry, squares: Sequence[str], gid: str,
         path=MplPath(points, codes),
         arrowstyle="-|>,head_length=0.4,head_width=0.25",
         mutation_scale=geo.inches_per_cell * 72 / 2.2,
-        linewidth=3.4, color=style.ARROW, alpha=0.85, zorder=20,
+        linewidth=3.4, color=style.ARROW, alpha=0.85, zorder=20, shrinkA=0, shrinkB=0,
         joinstyle="round", capstyle="round",
     )
     arrow.set_gid(gid)

@@ -135,7 +135,9 @@
     var input = block.querySelector(".bm-input");
     var button = block.querySelector(".bm-check");
     var step = 0;
+    var attempt = 0; // bumped by reset, so a pending reply from before it is not shown
     function reset() {
+      attempt += 1;
       step = 0;
       showFrame(block, 0);
       input.disabled = false;
@@ -162,18 +164,27 @@
       showFrame(block, 1 + 2 * step);
       input.value = "";
       var comment = current.comment ? " " + current.comment : "";
-      if (current.reply === null) {
-        say(block, "正解です！ " + move + " で勝ちです。" + comment, true);
+      var last = step === answer.steps.length - 1;
+      var shown = step;
+      var now = attempt;
+      if (last) {
         input.disabled = true;
         button.disabled = true;
         solved(block);
+      } else {
+        step += 1;
+      }
+      if (current.reply === null) {
+        say(block, "正解です！ " + move + " で勝ちです。" + comment, true);
         return;
       }
-      say(block, "正解です！ " + move + "。" + comment + " 相手は " + current.reply + " と応じました。続けてください。", true);
-      var shown = step;
-      step += 1;
+      if (last) {
+        say(block, "正解です！ " + move + "。" + comment + " 相手が " + current.reply + " と応じて、勝ちが決まりました。", true);
+      } else {
+        say(block, "正解です！ " + move + "。" + comment + " 相手は " + current.reply + " と応じました。続けてください。", true);
+      }
       window.setTimeout(function () {
-        if (step === shown + 1) showFrame(block, 2 + 2 * shown);
+        if (attempt === now && step === shown + (last ? 0 : 1)) showFrame(block, 2 + 2 * shown);
       }, 900);
     }
     button.addEventListener("click", play);
