@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from banmen.cli_options import parse_set_options
-from banmen.content.errors import ContentError, ContentErrors
+from banmen.content.errors import ContentErrors
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_text
 from banmen.game import BanmenError, Game, PositionError, game_ids, get_game
 
