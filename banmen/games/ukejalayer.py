@@ -43,11 +43,11 @@ import gc
 import inspect
 import math
 import re
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+import cachetools
 from pydantic import Field
 
 from banmen.game import (
@@ -434,9 +434,12 @@ class UkejalayerGame(Game):
         super().__init__(rules)
         self.geometry = _geometry(self.rules.size)
         # Per-position memos (perft, the solver and notation checks ask a position again and
-        # again). Tall stacks give 10^5..10^7 chain states and moves, so those are not kept.
-        self._analyse = _Memo(self._analyse_uncached, 256, 50_000, lambda a: len(a[0]))
-        self._search = _Memo(self._search_uncached, 8, 200_000, lambda s: len(s.order))
+        # again), bounded by the number of moves / chain states they hold: tall stacks give
+        # 10^5..10^7 of them, and a result heavier than the whole bound is simply not kept.
+        self._analyse = cachetools.cached(cachetools.LRUCache(
+            maxsize=500_000, getsizeof=lambda a: 1 + len(a[0])))(self._analyse_uncached)
+        self._search = cachetools.cached(cachetools.LRUCache(
+            maxsize=400_000, getsizeof=lambda s: 1 + len(s.order)))(self._search_uncached)
 
     # ---- helpers for other modules (renderer, content checks)
 
@@ -1077,26 +1080,6 @@ class UkejalayerGame(Game):
 
 
 # --------------------------------------------------------------------------- module helpers
-
-
-class _Memo:
-    """A least-recently-used memo that keeps at most ``entries`` results, each of weight at
-    most ``limit`` (heavier results are computed every time rather than held in memory)."""
-
-    def __init__(self, compute, entries: int, limit: int, weight):
-        self._compute, self._entries, self._limit, self._weight = compute, entries, limit, weight
-        self._kept: OrderedDict = OrderedDict()
-
-    def __call__(self, *key):
-        if key in self._kept:
-            self._kept.move_to_end(key)
-            return self._kept[key]
-        value = self._compute(*key)
-        if self._weight(value) <= self._limit:
-            self._kept[key] = value
-            if len(self._kept) > self._entries:
-                self._kept.popitem(last=False)
-        return value
 
 
 @contextlib.contextmanager
