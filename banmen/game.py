@@ -234,6 +234,14 @@ class Game(ABC):
     def position_to_yaml(self, state: Hashable) -> dict[str, Any]:
         """Return the position mapping of ``state``; ``position_from_yaml`` reads it back."""
 
+    def position_schema(self) -> dict[str, Any]:
+        """Return a JSON Schema of the position mapping, for editors (``banmen schema``).
+
+        It describes the shape only; ``position_from_yaml`` remains the judge of what is a
+        possible position. The default accepts any mapping; games override it.
+        """
+        return {"type": "object"}
+
     # ---- queries
 
     def queries(self) -> dict[str, Query]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,36 @@ def test_validation_errors_map_to_lines():
         "p.yaml:10:12: hints[1]: input should be a valid string, got 3",
         "p.yaml:5:1: unknown field 'posiiton' (check the spelling; see the schema in schemas/)",
     ]
+
+
+def _content_files():
+    for kind in SCHEMA_FILES:
+        for path in sorted((ROOT / kind).glob("*/*.yaml")):
+            yield kind, path
+
+
+@pytest.mark.parametrize("kind, path", list(_content_files()),
+                         ids=lambda v: v if isinstance(v, str) else v.name)
+def test_every_content_file_satisfies_its_schema(kind, path):
+    import jsonschema
+    import yaml
+
+    schema = json.loads((ROOT / "schemas" / SCHEMA_FILES[kind]).read_text(encoding="utf-8"))
+    jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), schema)
+
+
+@pytest.mark.parametrize("position, field", [
+    ({"to_move": "white", "hands": {"white": 0, "black": 0}, "board": {"e5": "W"}}, "e5"),
+    ({"to_move": "white", "hands": {"white": 0, "black": 0}, "board": {"a1": "WX"}}, "WX"),
+    ({"to_move": "red", "hands": {"white": 0, "black": 0}}, "red"),
+])
+def test_schema_rejects_a_bad_ukejalayer_position(position, field):
+    import jsonschema
+
+    schema = json.loads((ROOT / "schemas" / "puzzle.schema.json").read_text(encoding="utf-8"))
+    document = {"game": "ukejalayer", "title": "t", "question": "q", "explanation": "e",
+                "answer": {"kind": "number", "query": "move_count", "value": 1},
+                "position": position}
+    with pytest.raises(jsonschema.ValidationError) as caught:
+        jsonschema.validate(document, schema)
+    assert field in str(caught.value.message)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from banmen.game import game_ids
 
@@ -27,9 +27,11 @@ def _as_text(value: Any) -> Any:
 
 
 #: A square name in the game's own coordinates (``c2``, ``43``, ``15``).
-Square = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, max_length=8)]
+Square = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, max_length=8),
+                   WithJsonSchema({"type": ["string", "integer"], "description": "a square"})]
 #: Move text in one of the game's notations.
-MoveText = Annotated[str, BeforeValidator(_as_text), Field(min_length=1)]
+MoveText = Annotated[str, BeforeValidator(_as_text), Field(min_length=1),
+                     WithJsonSchema({"type": ["string", "integer"], "description": "a move"})]
 #: A game id; the registry decides which exist.
 GameId = Annotated[str, Field(json_schema_extra={"enum": game_ids()})]
 #: Japanese text shown to readers (Markdown allowed where noted).
@@ -50,7 +52,8 @@ class Marks(Strict):
         default_factory=list,
         description="each arrow is the list of squares it passes through, first to last",
     )
-    labels: dict[str, Annotated[str, BeforeValidator(_as_text)]] = Field(
+    labels: dict[str, Annotated[str, BeforeValidator(_as_text),
+                                WithJsonSchema({"type": ["string", "integer"]})]] = Field(
         default_factory=dict, description="square -> short text drawn on it"
     )
 

@@ -10,15 +10,31 @@ import json
 from pathlib import Path
 
 from banmen.content.models import CONTENT_KINDS
+from banmen.game import game_ids, get_game
 
 #: kind folder -> schema file name.
 SCHEMA_FILES = {kind: f"{kind.rstrip('s')}.schema.json" for kind in CONTENT_KINDS}
 
 
+def _position_rules() -> list[dict]:
+    """One ``if game is X then position follows X's position schema`` clause per game."""
+    return [
+        {
+            "if": {"properties": {"game": {"const": game_id}}, "required": ["game"]},
+            "then": {"properties": {"position": get_game(game_id).position_schema()}},
+        }
+        for game_id in game_ids()
+    ]
+
+
 def schema_text(kind: str) -> str:
-    """Return the JSON Schema of one content kind as stable, pretty-printed JSON text."""
+    """Return the JSON Schema of one content kind as stable, pretty-printed JSON text.
+
+    The ``position`` field follows the schema of the file's game (``Game.position_schema``).
+    """
     model = CONTENT_KINDS[kind]
     schema = model.model_json_schema()
+    schema["allOf"] = _position_rules()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = f"banmen {kind.rstrip('s')} file"
     return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"

@@ -690,6 +690,32 @@ class MedamagaeruGame(Game):
         """
         return _PositionReader(self, data).read()
 
+    def position_schema(self) -> dict[str, Any]:
+        """Return the JSON Schema of the position mapping (``shared/DESIGN.md``)."""
+        count = {"type": "integer", "minimum": 0, "maximum": 5}
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["to_move", "board"],
+            "properties": {
+                "game": {"const": self.id},
+                "to_move": {"enum": list(SIDES)},
+                "board": {
+                    "type": "object", "additionalProperties": False,
+                    "description": "square (file then rank, e.g. 43) -> G4, W2+, ...",
+                    "patternProperties": {"^[1-7][1-7]$": {
+                        "type": "string", "pattern": "^[GW][1-5]\\+?$"}},
+                },
+                "captures": {"type": "object", "additionalProperties": False,
+                             "properties": {side: count for side in SIDES}},
+                "attacker": {"enum": [*ATTACKER_STATES, None]},
+                "window": {"type": "array", "items": {"type": "string"}},
+                "plies_since_2_2": {"type": "integer", "minimum": 0},
+                "history": {"type": "array", "items": {"type": "string"},
+                            "description": "moves played from this position"},
+            },
+        }
+
     def position_to_yaml(self, state: MedamagaeruState) -> dict[str, Any]:
         """Return the position mapping of ``state``; ``window`` appears only when the window
         holds earlier positions and ``plies_since_2_2`` only when non-zero."""

@@ -528,6 +528,20 @@ class SuicideCheckersGame(Game):
 
     _POSITION_KEYS = ("game", "fen", "quiet_plies")
 
+    def position_schema(self) -> dict[str, Any]:
+        """Return the JSON Schema of the position mapping (``shared/DESIGN.md``)."""
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["fen"],
+            "properties": {
+                "game": {"const": self.id},
+                "fen": {"type": "string", "pattern": "^\\s*[BWbw]\\s*:",
+                        "description": "checkers FEN, e.g. B:W21,22,K30:B1,2,K12"},
+                "quiet_plies": {"type": "integer", "minimum": 0},
+            },
+        }
+
     def position_from_yaml(self, data: Mapping[str, Any]) -> CheckersState:
         """Build a state from ``{game: suicide-checkers, fen: "B:W21,22,K30:B1,2,K12"}``.
 

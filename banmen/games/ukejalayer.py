@@ -441,6 +441,34 @@ class UkejalayerGame(Game):
         self._search = cachetools.cached(cachetools.LRUCache(
             maxsize=400_000, getsizeof=lambda s: 1 + len(s.order)))(self._search_uncached)
 
+    def position_schema(self) -> dict[str, Any]:
+        """Return the JSON Schema of the position mapping (``shared/DESIGN.md``)."""
+        last_file = chr(ord("a") + self.rules.size - 1)
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["to_move", "hands"],
+            "properties": {
+                "game": {"const": self.id},
+                "to_move": {"enum": list(SIDES)},
+                "hands": {
+                    "type": "object", "additionalProperties": False,
+                    "required": list(SIDES),
+                    "properties": {side: {"type": "integer", "minimum": 0} for side in SIDES},
+                },
+                "white_wait": {"type": "integer", "minimum": 0,
+                               "description": "White turns still barred from eliminating"},
+                "board": {
+                    "type": "object", "additionalProperties": False,
+                    "description": "square -> stack of W/B, bottom to top",
+                    "patternProperties": {
+                        f"^[a-{last_file}][1-{self.rules.size}]$": {
+                            "type": ["string", "null"], "pattern": "^[WB]*$"},
+                    },
+                },
+            },
+        }
+
     # ---- helpers for other modules (renderer, content checks)
 
     def square_names(self) -> list[str]:
