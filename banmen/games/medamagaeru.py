@@ -321,7 +321,7 @@ class MedamagaeruRules(Rules):
             "it also aims at it (the current rule; the author may drop it)."
         ),
         json_schema_extra={
-            "ja": "相手駒に当てている駒を、その相手駒の周り１マスの別の場所へ動かしても「当てる」とみなす（現行ルール）"
+            "ja": "相手駒に当てている駒を、その相手駒のまわりの別のマスへ動かしても「当てる」とみなす（現行ルール）"
         },
     )
     capture_resets: bool = pydantic.Field(
@@ -332,7 +332,7 @@ class MedamagaeruRules(Rules):
             "(announced as a possible future rule)."
         ),
         json_schema_extra={
-            "ja": "相手が仕掛け方の駒を取ったら、仕掛け方を「無し」に戻す（将来追加の可能性があるルール）"
+            "ja": "相手が仕掛け方の駒を取ったら、仕掛け方を「なし」に戻す（将来追加の可能性があるルール）"
         },
     )
     captures_to_win: int = pydantic.Field(
@@ -344,7 +344,7 @@ class MedamagaeruRules(Rules):
             "Captures that win at once; the judgement happens when both sides are one short "
             "(2-2 with the default)."
         ),
-        json_schema_extra={"ja": "勝ちになる獲得駒数（判定はお互いにあと１個の時、既定では２対２）"},
+        json_schema_extra={"ja": "勝ちになる獲得駒数（判定はお互いにあと１匹の時、既定では２対２）"},
     )
     draw_plies_after_2_2: int = pydantic.Field(
         50,

@@ -69,9 +69,11 @@ class SuicideCheckersRules(Rules):
         ge=0,
         description=(
             "Occurrences of the same position with the same side to move that make a draw "
-            "(3 = draw on the third occurrence); 0 = no repetition draw."
+            "(3 = draw on the third occurrence); 0 = no repetition draw; 1 is not allowed, "
+            "so the value is 0 or at least 2."
         ),
-        json_schema_extra={"ja": "同一局面が何回現れたら引き分けか（0 = なし）"},
+        json_schema_extra={"ja": "同じ局面が何回目に現れたら引分けか",
+                           "allowed_ja": "0（なし）または 2 以上の整数"},
     )
     quiet_move_limit: int = pydantic.Field(
         40,
@@ -80,7 +82,7 @@ class SuicideCheckersRules(Rules):
             "Moves by each side without a capture or a man's move after which the game is "
             "drawn (40 = 80 plies); 0 = no such draw."
         ),
-        json_schema_extra={"ja": "駒取りも駒の前進もない手が各側何手続いたら引き分けか（0 = なし）"},
+        json_schema_extra={"ja": "駒取りもメンの前進もない手が、黒と白それぞれ何手続いたら引分けか（0 = なし）"},
     )
 
     @pydantic.field_validator("repetition_draw")

@@ -42,7 +42,8 @@ def parameters_markdown(game: Game) -> str:
     """Return a Markdown table of ``game``'s rule parameters.
 
     Columns: the parameter's name (as written in ``rules.yaml`` and in a puzzle's ``rules``),
-    its Japanese label, the spec's default, the value this site uses, and the allowed values.
+    its Japanese label (``json_schema_extra["ja"]``), the spec's default, the value this site
+    uses, and the allowed values (from the schema, or ``json_schema_extra["allowed_ja"]``).
     """
     schema = game.rules_model.model_json_schema()
     props = schema.get("properties", {})
@@ -54,8 +55,10 @@ def parameters_markdown(game: Game) -> str:
     for name, info in game.rules_model.model_fields.items():
         extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
         label = extra.get("ja", info.description or "")
+        # A validator may narrow the schema's range; the field then says so in "allowed_ja".
+        allowed = extra.get("allowed_ja") or _allowed(props.get(name, {}))
         rows.append(
             f"| `{name}` | {label} | {_show(getattr(defaults, name))} | "
-            f"{_show(getattr(game.rules, name))} | {_allowed(props.get(name, {}))} |"
+            f"{_show(getattr(game.rules, name))} | {allowed} |"
         )
     return "\n".join(rows) + "\n"
