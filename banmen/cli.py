@@ -54,7 +54,7 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
     try:
         return game, game.position_from_yaml(data)
     except PositionError as err:
-        raise _UserError(str(document.error(err.path, str(err)))) from None
+        raise _UserError(str(document.error(err.path, str(err), key=err.key))) from None
     except BanmenError as err:
         raise _UserError(str(document.error((), str(err)))) from None
 
@@ -68,7 +68,29 @@ SITE_SET_OPTION = click.option("--set", "sets", multiple=True, metavar="GAME.PAR
                                     "(repeatable).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _OneLineErrors(click.Group):
+    """A command group whose usage errors are one line too: ``banmen perft: <what is wrong>
+    (see 'banmen perft --help')``, exit status 2, instead of click's usage block."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as err:
+            click.echo(err.format_message(), err=True)  # bare 'banmen': the help itself
+            sys.exit(err.exit_code)
+        except click.UsageError as err:
+            where = err.ctx.command_path if err.ctx else "banmen"
+            click.echo(f"{where}: {err.format_message()} (see '{where} --help')", err=True)
+            sys.exit(err.exit_code)
+        except click.ClickException as err:
+            err.show()
+            sys.exit(err.exit_code)
+        except click.exceptions.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="banmen")
 def main() -> None:
     """banmen: check, draw and publish board-game rulebooks and puzzles.

@@ -52,11 +52,14 @@ class PositionError(BanmenError):
     Attributes:
         path: keys/indices leading to the offending value inside the position mapping, e.g.
             ``("board", "c2")``; empty when the position as a whole is wrong.
+        key: the mapping key at the end of ``path`` is what is wrong (a square off the board),
+            not its value; messages then point at the key's line and column.
     """
 
-    def __init__(self, message: str, path: Sequence[str | int] = ()):
+    def __init__(self, message: str, path: Sequence[str | int] = (), *, key: bool = False):
         super().__init__(message)
         self.path = tuple(path)
+        self.key = key
 
 
 class NotationError(BanmenError):

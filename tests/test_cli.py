@@ -72,7 +72,7 @@ def test_bad_position_error_points_at_the_line(runner, tmp_path):
                     "board: {c2: WBWW, z9: B}\n", encoding="utf-8")
     result = runner.invoke(main, ["moves", "ukejalayer", str(path)])
     assert result.exit_code == 1
-    assert result.output == f"{path}:4:23: square z9 is off the 4x4 board (a1 to d4)\n"
+    assert result.output == f"{path}:4:19: square z9 is off the 4x4 board (a1 to d4)\n"
 
 
 def test_wrong_game_in_file(runner, position_file):
@@ -136,3 +136,17 @@ def test_every_command_has_help(runner):
                     "build", "serve"]:
         result = runner.invoke(main, [command, "--help"])
         assert result.exit_code == 0 and "Usage:" in result.output
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["perft", "ukejalayer", "x.yaml", "-1"],
+     "banmen perft: No such option '-1'. (see 'banmen perft --help')\n"),
+    (["moves", "chess", "x.yaml"],
+     "banmen moves: Invalid value for 'GAME': 'chess' is not one of 'ukejalayer', "
+     "'medamagaeru', 'suicide-checkers'. (see 'banmen moves --help')\n"),
+    (["nope"], "banmen: No such command 'nope'. (see 'banmen --help')\n"),
+])
+def test_usage_errors_are_one_line(runner, argv, message):
+    result = runner.invoke(main, argv, prog_name="banmen")
+    assert result.exit_code == 2
+    assert result.output == message

@@ -261,7 +261,7 @@ def _position_document(check: FileCheck, game: Game, data: Mapping[str, Any]) ->
     try:
         return game.position_from_yaml(data)
     except PositionError as err:
-        check.fail(err.path, f"impossible position: {err}")
+        check.fail(err.path, f"impossible position: {err}", key=err.key)
     except BanmenError as err:
         check.fail((), f"impossible position: {err}")
     raise AssertionError("unreachable")

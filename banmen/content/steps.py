@@ -65,7 +65,7 @@ def read_position(check: FileCheck, game: Game, position: Mapping[str, Any] | No
     try:
         return game.position_from_yaml({**position, "game": game.id})
     except PositionError as err:
-        check.fail(("position",) + err.path, f"impossible position: {err}")
+        check.fail(("position",) + err.path, f"impossible position: {err}", key=err.key)
     except BanmenError as err:
         check.fail(("position",), f"impossible position: {err}")
     raise AssertionError("unreachable")

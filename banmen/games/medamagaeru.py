@@ -908,11 +908,12 @@ def _read_piece(value: Any, path: tuple) -> Piece:
 
 def _read_board_square(key: Any, path: tuple) -> int:
     if isinstance(key, bool) or not isinstance(key, (int, str)):
-        raise PositionError(f"expected a square written file then rank, like 43, got {key!r}", path)
+        raise PositionError(f"expected a square written file then rank, like 43, got {key!r}", path,
+                            key=True)
     try:
         return parse_square(key)
     except NotationError as err:
-        raise PositionError(str(err), path) from None
+        raise PositionError(str(err), path, key=True) from None
 
 
 def _read_side(value: Any, path: tuple, what: str, choices: tuple[str, ...] = SIDES) -> str:
@@ -979,7 +980,7 @@ class _PositionReader:
             path = ("board", key)
             square = _read_board_square(key, path)
             if square in pieces:
-                raise PositionError(f"square {square_name(square)} is given twice", path)
+                raise PositionError(f"square {square_name(square)} is given twice", path, key=True)
             pieces[square] = _read_piece(text, path)
             paths[square] = path
         self._check_material(pieces, paths)

@@ -968,10 +968,11 @@ class UkejalayerGame(Game):
             if not isinstance(name, str) or not re.fullmatch(r"[a-z][0-9]+", name):
                 raise PositionError(
                     f"'{name}' is not a square (expected a file letter then a rank, like 'c2')",
-                    path,
+                    path, key=True,
                 )
             if name not in self.geometry.index:
-                raise PositionError(f"square {name} is off the {self.geometry.describe()}", path)
+                raise PositionError(f"square {name} is off the {self.geometry.describe()}", path,
+                                    key=True)
             if stack is None:
                 stack = ""
             if not isinstance(stack, str) or not re.fullmatch(r"[WB]*", stack):
