@@ -150,3 +150,14 @@ def test_usage_errors_are_one_line(runner, argv, message):
     result = runner.invoke(main, argv, prog_name="banmen")
     assert result.exit_code == 2
     assert result.output == message
+
+
+def test_check_refuses_a_file_outside_the_content_folders(runner, tmp_path):
+    stray = tmp_path / "stray.yaml"
+    stray.write_text("a: 1\n", encoding="utf-8")
+    root = Path(__file__).parent.parent
+    result = runner.invoke(main, ["check", "--root", str(root), str(stray)])
+    assert result.exit_code == 1
+    assert result.stdout == (f"{stray}:1:1: not a content file of this project: expected "
+                             "<kind>/<game>/<name>.yaml with <kind> one of diagrams, puzzles, "
+                             "sequences\n")

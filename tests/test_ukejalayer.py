@@ -818,8 +818,8 @@ VALID = {"game": "ukejalayer", "to_move": "white", "hands": {"white": 0, "black"
         ({"white_wait": -1}, "white_wait must be 0 or more (got -1)", ("white_wait",)),
         ({"white_wait": "one"}, "white_wait must be a whole number (got 'one')", ("white_wait",)),
         ({"white_wait": 2}, "white_wait must be at most white_delay (1)", ("white_wait",)),
-        ({"hands": {"white": 1, "black": 1}, "white_wait": 0},
-         "white_wait is only allowed once a hand is empty", ("white_wait",)),
+        ({"hands": {"white": 1, "black": 1}, "white_wait": 1},
+         "white_wait must be 0 until a hand is empty", ("white_wait",)),
     ],
 )
 def test_bad_positions_are_rejected_with_path(change, message, path):
@@ -981,3 +981,11 @@ def test_midgame_perft_depth_4(unlock, delay, count):
 def test_perft_5_from_the_start():
     g = UkejalayerGame()
     assert g.perft(g.initial_state(), 5) == 1218640  # the naive generator agrees (1.5 s)
+
+
+def test_white_wait_zero_is_accepted_before_the_unlock():
+    # DESIGN.md's position form lists white_wait as optional; 0 is true before the unlock too.
+    g = UkejalayerGame()
+    state = g.position_from_yaml({**VALID, "hands": {"white": 8, "black": 8}, "board": {},
+                                  "white_wait": 0})
+    assert state.white_wait == 0 and len(g.legal_moves(state)) == 16

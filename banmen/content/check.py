@@ -147,23 +147,24 @@ def content_files(root: Path) -> list[tuple[str, str, Path]]:
     return found
 
 
-def _selected(path: Path, selection: Iterable[Path] | None) -> bool:
+def _selected_by(path: Path, selection: list[Path] | None) -> Path | None:
+    """Return the selected path that covers ``path`` (``path`` itself when all are selected)."""
     if selection is None:
-        return True
+        return path
     resolved = path.resolve()
-    return any(resolved == s or s in resolved.parents for s in selection)
+    return next((s for s in selection if resolved == s or s in resolved.parents), None)
 
 
 def check_project(root: Path, *, paths: Iterable[Path] | None = None,
-                  rule_overrides: Mapping[str, Mapping[str, Any]] | None = None,
-                  progress: Callable[[str], None] | None = None) -> items.Content:
+                  rule_overrides: Mapping[str, Mapping[str, Any]] | None = None
+                  ) -> items.Content:
     """Check every content file of the project at ``root``.
 
     Args:
         root: the project root (where ``rules.yaml``, ``diagrams/``, ``puzzles/`` live).
-        paths: only check files at or below these paths (default: everything).
+        paths: only check files at or below these paths (default: everything); a path that
+            holds no content file is itself an error.
         rule_overrides: game id -> parameter overrides on top of ``rules.yaml``.
-        progress: called with each file name before it is checked.
 
     Returns:
         The checked content.
@@ -175,12 +176,13 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
     selection = [p.resolve() for p in paths] if paths is not None else None
     games, errors = load_site_rules(root, rule_overrides)
     content = items.Content(games=games)
+    matched: set[Path] = set()
     for kind, game_id, path in content_files(root):
-        if not _selected(path, selection):
+        chosen = _selected_by(path, selection)
+        if chosen is None:
             continue
+        matched.add(chosen)
         source = str(path.relative_to(root))
-        if progress:
-            progress(source)
         if path.suffix != ".yaml":
             errors.append(ContentError(source, 1, 1, "content files must end in .yaml"))
             continue
@@ -189,6 +191,11 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
                                        f"a game of: {', '.join(game_ids())}"))
             continue
         errors.extend(_check_file(content, kind, game_id, path, source))
+    for given, resolved in zip(paths or (), selection or ()):
+        if resolved not in matched:
+            errors.append(ContentError(str(given), 1, 1, "not a content file of this project: "
+                                       "expected <kind>/<game>/<name>.yaml with <kind> one of "
+                                       f"{', '.join(CONTENT_KINDS)}"))
     if errors:
         raise ContentErrors(errors)
     return content

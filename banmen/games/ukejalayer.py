@@ -1003,8 +1003,9 @@ class UkejalayerGame(Game):
             raise PositionError(f"white_wait must be a whole number (got {wait!r})", path)
         if wait < 0:
             raise PositionError(f"white_wait must be 0 or more (got {wait})", path)
-        if 0 not in hands:
-            raise PositionError("white_wait is only allowed once a hand is empty", path)
+        # 0 is true of every position before the unlock too, so scripts may always write it.
+        if wait and 0 not in hands:
+            raise PositionError("white_wait must be 0 until a hand is empty", path)
         if wait and self.rules.unlock == "self":
             raise PositionError(
                 "white_wait must be 0 under unlock 'self' (white_delay is ignored)", path
