@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from banmen.games import medamagaeru as mg
 from banmen.games.medamagaeru import MedamagaeruGame, Piece
+from test_medamagaeru import naive_count  # the independent generator of the perft tests
 
 GAME = MedamagaeruGame()
 MATERIAL = 5  # pieces per side in the setup
@@ -119,32 +120,6 @@ def test_random_positions_round_trip_and_keep_invariants(data, rules):
         check_move_invariants(game, state, move, after)
         assert yaml_round_trip(game, after) == after
         game.outcome(after)  # never raises
-
-
-def naive_count(pieces, to_move, depth):
-    """An independent move counter (king steps, e takes e-1, 1 takes 5, optional promotion of
-    unpromoted capturers); valid while no game can end and no repetition can arise."""
-    if depth == 0:
-        return 1
-    total = 0
-    for (f, r), (owner, eyes, promoted) in list(pieces.items()):
-        if owner != to_move:
-            continue
-        for to in [(f + a, r + b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]:
-            if not (1 <= to[0] <= 7 and 1 <= to[1] <= 7):
-                continue
-            target = pieces.get(to)
-            if target is None:
-                options = [(owner, eyes, promoted)]
-            elif target[0] != owner and (target[1] == eyes - 1 or (eyes, target[1]) == (1, 5)):
-                options = [(owner, eyes, promoted)] + ([] if promoted else [(owner, eyes % 5 + 1, True)])
-            else:
-                options = []
-            for moved in options:
-                after = {k: v for k, v in pieces.items() if k != (f, r)}
-                after[to] = moved
-                total += naive_count(after, "white" if to_move == "green" else "green", depth - 1)
-    return total
 
 
 @settings(max_examples=60, deadline=None)
