@@ -39,7 +39,8 @@ def find_query(game: Game, name: str) -> Query:
     return queries[name]
 
 
-def _convert(game: Game, state: Hashable, query: Query, name: str, kind: str, value: Any) -> Any:
+def _convert(game: Game, state: Hashable, name: str, kind: str, value: Any) -> Any:
+    """Read one argument value by its declared kind (see :class:`~banmen.game.QueryParam`)."""
     if kind == "int":
         if isinstance(value, bool):
             raise QueryArgError(f"argument '{name}' must be a whole number, got {value!r}", name)
@@ -139,7 +140,7 @@ def run_query(
     query = find_query(game, name)
     bound = bind_arguments(query, args)
     kinds = {p.name: p.kind for p in query.params}
-    converted = {k: _convert(game, state, query, k, kinds[k], v) for k, v in bound.items()}
+    converted = {k: _convert(game, state, k, kinds[k], v) for k, v in bound.items()}
     return normalise_answer(query, query.func(game, state, **converted))
 
 

@@ -112,7 +112,3 @@ class Content:
     diagrams: dict[str, Diagram] = field(default_factory=dict)
     puzzles: dict[str, Puzzle] = field(default_factory=dict)
     sequences: dict[str, Sequence] = field(default_factory=dict)
-
-    def count(self) -> int:
-        """Return the number of checked files."""
-        return len(self.diagrams) + len(self.puzzles) + len(self.sequences)
