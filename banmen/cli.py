@@ -1,6 +1,6 @@
 """The ``banmen`` command line (click).
 
-Commands follow ``shared/DESIGN.md``: ``moves``, ``perft``, ``query`` read a position file
+Commands: ``moves``, ``perft``, ``query`` read a position file
 (or ``-`` for standard input); ``check`` checks content; ``render`` draws a position or diagram
 file; ``schema`` exports JSON Schemas; ``build`` and ``serve`` run MkDocs with the pipeline.
 Every user error is one line (``file:line:col: message`` when it has a place) and exit 1.
@@ -46,7 +46,7 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
         raise _UserError(str(err)) from None
     data = document.data
     if not isinstance(data, dict):
-        raise _UserError(str(document.error((), "expected a position mapping (see DESIGN.md)")))
+        raise _UserError(str(document.error((), "expected a position mapping (see README, 'Position files')")))
     stated = data.get("game", game_id)
     if stated != game_id:
         raise _UserError(str(document.error(("game",), f"the file is a '{stated}' position, "
@@ -95,7 +95,7 @@ class _OneLineErrors(click.Group):
 def main() -> None:
     """banmen: check, draw and publish board-game rulebooks and puzzles.
 
-    Positions are YAML files in the forms of shared/DESIGN.md; FILE may be '-' for standard
+    Positions are YAML files (see README, 'Position files'); FILE may be '-' for standard
     input. Game ids: ukejalayer, medamagaeru, suicide-checkers.
     """
 

@@ -4,7 +4,7 @@ Every game module in :mod:`banmen.games` defines one subclass of :class:`Game`. 
 is bound to one validated rule-parameter object (:class:`Rules` subclass); states are
 immutable and hashable, so they can be compared, deduplicated and used as table keys.
 
-The contract (see ``shared/DESIGN.md``, "The engine contract"):
+The contract (the engine contract every game follows):
 
 * ``legal_moves(state)`` is exhaustive and deterministic in order;
 * ``play(state, move)`` returns a new state and never mutates its argument;
@@ -227,7 +227,7 @@ class Game(ABC):
 
     @abstractmethod
     def position_from_yaml(self, data: Mapping[str, Any]) -> Hashable:
-        """Build a state from a position mapping (the YAML of ``shared/DESIGN.md``).
+        """Build a state from a position mapping (the forms in README.md, "Position files").
 
         Raises:
             PositionError: with ``path`` pointing at the offending key or value.

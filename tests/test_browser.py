@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 from banmen.content.check import check_project
 from banmen.render.svg import html_id
@@ -127,11 +128,13 @@ def test_move_puzzles_replay_their_solution(page, site_url, built_site, content,
         block.locator(".bm-input").fill("zz9")
         block.locator(".bm-check").click()
         assert "読めません" in _feedback(block).inner_text()
-        for step in puzzle.answer["steps"]:
+        frames = block.locator(".bm-boards .bm-frame")
+        for i, step in enumerate(puzzle.answer["steps"]):
             block.locator(".bm-input").fill(step["move"])
             block.locator(".bm-check").click()
             assert "bm-right" in _feedback(block).get_attribute("class")
-            page.wait_for_timeout(950)  # the opponent's reply is shown after a pause
+            if step["reply"] is not None:  # the reply is shown after a pause: wait for it
+                expect(frames.nth(2 + 2 * i)).to_be_visible(timeout=10000)
         assert "勝ち" in _feedback(block).inner_text()
         assert block.locator(".bm-input").is_disabled()
 
@@ -174,7 +177,15 @@ def test_sequences_step_forward_and_back(page, site_url, built_site, content, ga
 def test_search_finds_a_japanese_rule_term(page, site_url):
     page.goto(f"{site_url}/")
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.locator(".md-search__input").fill("連携")
+    # Material reads the box on its worker's "ready" message, on keyup and on focus. Wait for
+    # the state that proves the worker answered (the idle prompt replaces 「検索を初期化」),
+    # then fill the box and send a real key (kanji are inserted without key events), so the
+    # query is read whatever the timing.
+    meta = page.locator(".md-search-result__meta")
+    expect(meta).to_have_text("検索キーワードを入力してください", timeout=30000)
+    box = page.locator(".md-search__input")
+    box.fill("連携")
+    box.press("End")
     results = page.locator(".md-search-result__item")
-    results.first.wait_for(timeout=15000)
+    expect(results.first).to_be_visible(timeout=30000)
     assert "ukejalayer" in results.first.locator("a").first.get_attribute("href")

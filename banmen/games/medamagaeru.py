@@ -662,7 +662,7 @@ class MedamagaeruGame(Game):
     # ---- positions
 
     def position_from_yaml(self, data: Mapping[str, Any]) -> MedamagaeruState:
-        """Build a state from a position mapping (``shared/DESIGN.md``)::
+        """Build a state from a position mapping (README.md, "Position files")::
 
             game: medamagaeru          # optional; must be medamagaeru
             to_move: green             # required
@@ -691,7 +691,7 @@ class MedamagaeruGame(Game):
         return _PositionReader(self, data).read()
 
     def position_schema(self) -> dict[str, Any]:
-        """Return the JSON Schema of the position mapping (``shared/DESIGN.md``)."""
+        """Return the JSON Schema of the position mapping (README.md, "Position files")."""
         count = {"type": "integer", "minimum": 0, "maximum": 5}
         return {
             "type": "object",
@@ -931,7 +931,7 @@ class _PositionReader:
     never more. Each piece must come from the setup's material: its original eye count (the
     count before promotion; a promoted 1 started as a 5) may not be used twice. Promoted
     pieces are not checked against the side's captures, because partial diagrams (and the
-    DESIGN example ``45: W2+`` with white captures 0) show promoted pieces freely.
+    README example ``45: W2+`` with white captures 0) show promoted pieces freely.
     """
 
     def __init__(self, game: MedamagaeruGame, data: Any):

@@ -531,7 +531,7 @@ class SuicideCheckersGame(Game):
     _POSITION_KEYS = ("game", "fen", "quiet_plies")
 
     def position_schema(self) -> dict[str, Any]:
-        """Return the JSON Schema of the position mapping (``shared/DESIGN.md``)."""
+        """Return the JSON Schema of the position mapping (README.md, "Position files")."""
         return {
             "type": "object",
             "additionalProperties": False,

@@ -442,7 +442,7 @@ class UkejalayerGame(Game):
             maxsize=400_000, getsizeof=lambda s: 1 + len(s.order)))(self._search_uncached)
 
     def position_schema(self) -> dict[str, Any]:
-        """Return the JSON Schema of the position mapping (``shared/DESIGN.md``)."""
+        """Return the JSON Schema of the position mapping (README.md, "Position files")."""
         last_file = chr(ord("a") + self.rules.size - 1)
         return {
             "type": "object",
@@ -886,7 +886,7 @@ class UkejalayerGame(Game):
     _KEYS = ("game", "to_move", "hands", "white_wait", "board")
 
     def position_from_yaml(self, data: Mapping[str, Any]) -> UkejalayerState:
-        """Build a state from the DESIGN.md mapping.
+        """Build a state from the position mapping (README.md, "Position files").
 
         Form::
 

@@ -1,6 +1,7 @@
 """めだまがえる boards: 7 × 7, shogi-style coordinates as seen by Green.
 
-Layout (``shared/rules/medamagaeru.md``, "Board"; ``shared/DESIGN.md``, "Drawing"):
+Layout (``shared/rules/medamagaeru.md``, "Board"; the shared drawing conventions of
+``banmen/render/board.py``):
 
 * 筋 (files) 1..7 run from right to left and are written along the top edge in full-width
   digits (１..７); 段 (ranks) 一..七 run from top to bottom along the right edge, in kanji.

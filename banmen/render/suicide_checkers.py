@@ -1,7 +1,7 @@
 """スーサイドチェッカー boards: the 8 × 8 checkers board in the standard diagram orientation.
 
-Layout (``shared/rules/suicide-checkers.md``, "Board and setup"; ``shared/DESIGN.md``,
-"Drawing"):
+Layout (``shared/rules/suicide-checkers.md``, "Board and setup"; the shared drawing conventions
+of ``banmen/render/board.py``):
 
 * Black's back rank at the top, White's at the bottom, as :func:`square_to_rowcol` of the
   engine says: square 1 is the second square of the top row, 4 the top-right corner, 29 the
