@@ -514,7 +514,8 @@ def test_square_names():
      ("pieces", "blue", 0), "b1 and r1 share t12: pieces of different colours cannot share a "
                             "loop square that is not safe"),
     ({"last_moved": "r2"}, ("last_moved",),
-     "last_moved needs sixes: a piece moved earlier in this turn means a 6 was rolled"),
+     "last_moved needs sixes or tries: a piece moved earlier in this turn means an earlier "
+     "roll in it"),
     ({"tries": 1}, ("tries",),
      "tries 1: tries are only for a colour whose unfinished pieces are all in the yard"),
     ({"preset": "chinese"}, ("preset",), "unknown preset 'chinese': expected aeroplane, easy, "

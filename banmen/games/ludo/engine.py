@@ -328,6 +328,8 @@ class Turn:
         if roll == 6 and v.extra:
             self.sixes += 1
             self.roll = 0
+            if index is not None:  # a piece left the yard or moved: no more yard tries
+                self.tries = 0
             return
         if (index is None and v.rules.three_tries and self.tries < 2
                 and all(p == YARD or p == v.goal for p in own)):

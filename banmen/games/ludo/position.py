@@ -103,7 +103,7 @@ class PositionReader:
         if tries and not all(p in (YARD, goal) for p in own):
             raise PositionError(f"tries {tries}: tries are only for a colour whose unfinished "
                                 "pieces are all in the yard", ("tries",))
-        last = self._last(data.get("last_moved"), colours, seat, own, sixes)
+        last = self._last(data.get("last_moved"), colours, seat, own, sixes, tries)
         return state._replace(roll=roll, sixes=sixes, tries=tries, last=last)
 
     # ---- parts
@@ -241,7 +241,7 @@ class PositionReader:
 
     @staticmethod
     def _last(value: Any, colours: tuple[str, ...], seat: int, own: tuple[int, ...],
-              sixes: int) -> int:
+              sixes: int, tries: int) -> int:
         if value is None:
             return -1
         initial = INITIALS[colours[seat]]
@@ -251,9 +251,9 @@ class PositionReader:
             raise PositionError(f"expected last_moved as a piece of {colours[seat]} "
                                 f"({initial}1-{initial}{len(own)}), got {value!r}",
                                 ("last_moved",))
-        if not sixes:
-            raise PositionError("last_moved needs sixes: a piece moved earlier in this turn "
-                                "means a 6 was rolled", ("last_moved",))
+        if not sixes and not tries:
+            raise PositionError("last_moved needs sixes or tries: a piece moved earlier in "
+                                "this turn means an earlier roll in it", ("last_moved",))
         index = int(text[1]) - 1
         if own[index] == YARD:
             raise PositionError(f"{text} is in the yard: a piece moved this turn cannot be "
