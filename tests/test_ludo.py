@@ -589,3 +589,18 @@ def test_legal_under_a_preset_where_the_position_is_impossible():
     with pytest.raises(QueryError, match="^the position is not possible under ludo: progress 0 "
                                          "is not on the track"):
         ask(state, "legal_under", "ludo", "r1 0-2")
+
+
+def test_drawing_helpers_name_squares_changes_and_send_backs():
+    from banmen.games.ludo import changed_squares, occupants, sent_back
+
+    state = pos(roll=2, pieces={"red": [12, 12, "yard", "yard"],
+                                "blue": blue_at(18) + ["yard"] * 3})
+    assert occupants(state) == {"t11": ["r1", "r2"], "r-yard3": ["r3"], "r-yard4": ["r4"],
+                                "t17": ["b1"], "b-yard2": ["b2"], "b-yard3": ["b3"],
+                                "b-yard4": ["b4"]}
+    move = GAME.parse_move(state, "r1 12-30")
+    assert sent_back(state, move) == [("b1", "t17", "b-yard1")]
+    assert changed_squares(state, GAME.play(state, move)) == ["b-yard1", "t11", "t17", "t29"]
+    penalty = pos(roll=6, **THIRD_SIX)
+    assert sent_back(penalty, PASS) == [("r2", "t19", "r-yard2")]

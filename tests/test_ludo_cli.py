@@ -73,3 +73,13 @@ def test_an_illegal_query_move_is_one_line(runner):
                            input=DESIGN_EXAMPLE)
     assert result.exit_code == 1
     assert result.output == "argument 'move': r2 12 with a 2 ends on 30, not 14\n"
+
+
+def test_the_readme_example_reads(runner):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index("game: ludo\n")
+    example = readme[start:readme.index("```", start)]
+    result = runner.invoke(main, ["moves", "ludo", "-"], input=example)
+    assert (result.exit_code, result.output) == (0, "r2 12-30\nr3 30-32\n")

@@ -8,7 +8,7 @@ square names), :mod:`.engine` (tables, states, the turn state machine, ranking),
 
 from banmen.games.ludo.engine import LudoState, Move
 from banmen.games.ludo.game import GAME, LudoGame
-from banmen.games.ludo.paths import move_legs, move_path
+from banmen.games.ludo.paths import changed_squares, move_legs, move_path, occupants, sent_back
 from banmen.games.ludo.rules import (
     PRESET_NAMES_JA,
     LudoRules,
@@ -19,5 +19,5 @@ from banmen.games.ludo.rules import (
 from banmen.games.ludo.track import all_squares, square_of
 
 __all__ = ["GAME", "PRESET_NAMES_JA", "LudoGame", "LudoRules", "LudoState", "Move",
-           "all_squares", "move_legs", "move_path", "preset_names", "preset_parameters",
-           "preset_rules", "square_of"]
+           "all_squares", "changed_squares", "move_legs", "move_path", "occupants",
+           "preset_names", "preset_parameters", "preset_rules", "sent_back", "square_of"]

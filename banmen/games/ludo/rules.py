@@ -53,9 +53,21 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _field(description: str, ja: str, **extra: Any) -> Any:
+class Rolls(tuple):
+    """A tuple of die faces that prints as a list: ``Rolls((5, 6))`` shows ``[5, 6]``."""
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(roll) for roll in self) + "]"
+
+    __repr__ = __str__
+
+
+_FROM_PRESET = "（省略時はプリセットの値）"
+
+
+def _field(description: str, ja: str, allowed_ja: str) -> Any:
     return pydantic.Field(None, description=description,
-                          json_schema_extra={"ja": ja, **extra})
+                          json_schema_extra={"ja": ja, "allowed_ja": allowed_ja + _FROM_PRESET})
 
 
 class LudoRules(Rules):
@@ -78,49 +90,50 @@ class LudoRules(Rules):
     colours: int | None = _field(
         "Number of colours in the start position (2: red and blue; 3: red, yellow, blue; "
         "4: all); a position file lists its own colours.",
-        "開始局面の色の数（2色は赤と青、3色は赤・黄・青）", allowed_ja="2〜4 の整数")
+        "開始局面の色の数（2色は赤と青、3色は赤・黄・青）", "2〜4 の整数")
     pieces: Literal[4, 2] | None = _field(
-        "Pieces per colour: 4, or 2 in the short game.", "1色の駒の数（2は短縮戦）")
+        "Pieces per colour: 4, or 2 in the short game.", "1色の駒の数（2は短縮戦）", "`4`、`2`")
     entry_square: Literal["takeoff", "loop"] | None = _field(
         "Where an entered piece stands: the colour's own take-off square off the loop "
         "(progress 0; goal 56) or its start square on the loop (progress 1; goal 57).",
-        "駒を出すマス（takeoff：外周の外の専用スタート地点、loop：外周上のスタートマス）")
+        "駒を出すマス（takeoff：外周の外の専用スタート地点、loop：外周上のスタートマス）",
+        "`takeoff`、`loop`")
     enter_on: tuple[int, ...] | None = _field(
         "The rolls that bring a yard piece onto the board (entering uses the whole roll).",
-        "陣地の駒を出せる出目", allowed_ja="1〜6 の出目のリスト（例：`[5, 6]`）")
+        "陣地の駒を出せる出目", "1〜6 の出目のリスト（例：`[5, 6]`）")
     extra_roll_on_six: bool | None = _field(
         "A 6 gives another roll in the same turn, even when it could not be used.",
-        "6が出たらもう1回振れる（6を使えなかったときも）")
+        "6が出たらもう1回振れる（6を使えなかったときも）", "はい／いいえ")
     jumps: bool | None = _field(
         "After a normal arrival on a loop square of the piece's own colour (progress at most "
         "46), the piece jumps 4 to the next one.",
-        "自分の色のマスに止まると4マス先へジャンプ")
+        "自分の色のマスに止まると4マス先へジャンプ", "はい／いいえ")
     flights: bool | None = _field(
         "A piece arriving on its flight square (progress 18), normally or by a jump, flies "
         "12 to progress 30.",
-        "点線の飛行マスに止まると12マス先へ飛ぶ")
+        "点線の飛行マスに止まると12マス先へ飛ぶ", "はい／いいえ")
     overshoot: Literal["bounce", "finish", "forbid"] | None = _field(
         "A roll larger than the distance to the goal: bounce back by the excess, count as "
         "reaching the goal, or forbid that piece's move.",
         "ゴールまでの残りより大きい出目（bounce：余りだけ戻る、finish：ゴール扱い、"
-        "forbid：その駒は動かせない）")
+        "forbid：その駒は動かせない）", "`bounce`、`finish`、`forbid`")
     third_six: Literal["return_last", "void_only"] | None = _field(
         "The third consecutive 6 of a turn is void and the turn passes; return_last also "
         "sends the piece last moved in the turn back to its yard unless it reached the goal.",
         "同じ番で3回連続の6（void_only：無効になるだけ、return_last：この番で最後に動かした"
-        "ゴール前の駒も陣地へ戻る）")
+        "ゴール前の駒も陣地へ戻る）", "`return_last`、`void_only`")
     three_tries: bool | None = _field(
         "When every unfinished piece of the player is in the yard, the player may roll up to "
         "three times in the turn to get an entering number.",
-        "ゴールしていない駒が全部陣地にいるとき、出せる目が出るまで1回の番で3回まで振れる")
+        "ゴールしていない駒が全部陣地にいるとき、出せる目が出るまで1回の番で3回まで振れる", "はい／いいえ")
     safe_squares: bool | None = _field(
         "The four start squares and four star squares of the loop (T = 0, 8, 13, 21, 26, 34, "
         "39, 47) protect pieces from being sent back.",
-        "4つのスタートマスと4つの星マスは安全マス（戻されない）")
+        "4つのスタートマスと4つの星マスは安全マス（戻されない）", "はい／いいえ")
     stop_at_first: bool | None = _field(
         "The game ends when the first colour finishes, instead of playing on until every "
         "rank is decided.",
-        "誰かが上がったらそこで終了する（しないときは順位が決まるまで続ける）")
+        "誰かが上がったらそこで終了する（しないときは順位が決まるまで続ける）", "はい／いいえ")
 
     @pydantic.field_validator("colours")
     @classmethod
@@ -145,13 +158,18 @@ class LudoRules(Rules):
             rolls.append(roll)
         return tuple(sorted(set(rolls)))
 
+    @pydantic.field_validator("enter_on")
+    @classmethod
+    def _enter_on_prints_as_a_list(cls, value: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        return None if value is None else Rolls(value)
+
     @pydantic.model_validator(mode="after")
     def _fill_from_preset(self) -> LudoRules:
         # Frozen model: unset fields are filled in place once, at construction. The set of
         # explicitly given fields (model_fields_set) is left as it was.
         for name, value in PRESETS[self.preset].items():
             if self.__dict__[name] is None:
-                self.__dict__[name] = value
+                self.__dict__[name] = Rolls(value) if name == "enter_on" else value
         return self
 
     def explicit(self) -> dict[str, Any]:
