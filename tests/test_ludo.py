@@ -604,3 +604,19 @@ def test_drawing_helpers_name_squares_changes_and_send_backs():
     assert changed_squares(state, GAME.play(state, move)) == ["b-yard1", "t11", "t17", "t29"]
     penalty = pos(roll=6, **THIRD_SIX)
     assert sent_back(penalty, PASS) == [("r2", "t19", "r-yard2")]
+
+
+def test_an_entering_six_ends_the_tries():
+    state = pos(roll=6, tries=1, pieces={"red": ["yard"] * 4, "blue": ["yard"] * 4})
+    after = play(state, "r1 yard-0")
+    assert (GAME.side_to_move(after), after.sixes, after.tries) == ("red", 1, 0)
+    moved = play(play(after, "roll 3"), "r1 0-3")
+    assert GAME.side_to_move(moved) == "blue"
+
+
+def test_which_preset_allows_entering_on_a_five():
+    state = pos(roll=5, pieces={"red": ["yard"] * 4, "blue": ["yard"] * 4})
+    assert ask(state, "legal_under", "easy", "r1 yard-0") is True
+    assert ask(state, "legal_under", "aeroplane", "r1 yard-0") is False
+    assert ask(state, "legal_under", "ludo", "r1 yard-1") is False
+    assert ask(state, "legal_under", "ludo", "pass") is True
