@@ -580,8 +580,10 @@ def test_queries_on_the_design_example():
         ask(state, "landing", "b1")
     with pytest.raises(QueryError, match="^the position states no roll: add 'roll: N'"):
         ask(GAME.initial_state(), "movable_pieces")
-    with pytest.raises(QueryError, match="^ludo is a dice game"):
+    with pytest.raises(QueryError, match="^unknown query 'winning_moves' for ludo"):
         ask(state, "winning_moves", "3")
+    with pytest.raises(QueryError, match="^ludo is a dice game"):
+        GAME.winning_moves(state, 3)
 
 
 def test_legal_under_a_preset_where_the_position_is_impossible():
@@ -620,3 +622,16 @@ def test_which_preset_allows_entering_on_a_five():
     assert ask(state, "legal_under", "aeroplane", "r1 yard-0") is False
     assert ask(state, "legal_under", "ludo", "r1 yard-1") is False
     assert ask(state, "legal_under", "ludo", "pass") is True
+
+
+def test_the_preset_table_comes_from_the_presets():
+    from banmen.games.ludo.rules import preset_table
+
+    rows = {name: values for name, _, values in preset_table()}
+    assert rows["enter_on"] == {"aeroplane": "6", "easy": "5・6", "ludo": "6"}
+    assert rows["overshoot"] == {"aeroplane": "余りの分だけ戻る", "easy": "ゴール扱い",
+                                 "ludo": "ぴったりのみ（超える駒は動かせない）"}
+    assert rows["third_six"]["aeroplane"] == "無効＋最後に動かした駒が陣地へ"
+    assert rows["jumps"] == {"aeroplane": "あり", "easy": "あり", "ludo": "なし"}
+    assert rows["pieces"] == {"aeroplane": "4個", "easy": "4個", "ludo": "4個"}
+    assert list(rows) == list(preset_parameters())

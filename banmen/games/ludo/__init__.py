@@ -15,9 +15,11 @@ from banmen.games.ludo.rules import (
     preset_names,
     preset_parameters,
     preset_rules,
+    preset_table,
+    value_ja,
 )
 from banmen.games.ludo.track import all_squares, square_of
 
 __all__ = ["GAME", "PRESET_NAMES_JA", "LudoGame", "LudoRules", "LudoState", "Move",
            "all_squares", "changed_squares", "move_legs", "move_path", "occupants",
-           "preset_names", "preset_parameters", "preset_rules", "sent_back", "square_of"]
+           "preset_names", "preset_parameters", "preset_rules", "preset_table", "sent_back", "square_of", "value_ja"]

@@ -135,6 +135,12 @@ class LudoGame(Game):
 
     # ---- queries and analysis
 
+    def queries(self) -> dict[str, Query]:
+        """Return the named queries: the generic ones but ``winning_moves`` (dice decide
+        ludo games), and the ludo queries of :mod:`.queries`."""
+        return {name: query for name, query in super().queries().items()
+                if name != "winning_moves"}
+
     def game_queries(self) -> dict[str, Query]:
         """Return the ludo queries by name (see :mod:`.queries`)."""
         return {query.name: query for query in queries.queries()}

@@ -40,8 +40,9 @@ def _piece_arg(state: LudoState, piece: Any) -> int:
 
 
 def query_landing(game: LudoGame, state: LudoState, piece: Any) -> str:
-    """Progress of the piece after its move with the stated roll, jumps and flights included
-    (a number, 'goal'), or 'none' when that piece cannot use the roll."""
+    """Progress of the piece after its move with the stated roll (a number, goal or none).
+
+    Jumps and flights are included; 'none' when that piece cannot use the roll."""
     _need_roll(state)
     index = _piece_arg(state, piece)
     if index not in movable(state):
@@ -51,8 +52,8 @@ def query_landing(game: LudoGame, state: LudoState, piece: Any) -> str:
 
 
 def query_landing_square(game: LudoGame, state: LudoState, piece: Any) -> list[str]:
-    """The square of the piece after its move with the stated roll (one square), or nothing
-    when it cannot use the roll."""
+    """The square of the piece after its move with the stated roll (none if it cannot move).
+    """
     _need_roll(state)
     index = _piece_arg(state, piece)
     if index not in movable(state):
@@ -68,8 +69,7 @@ def query_send_backs(game: LudoGame, state: LudoState, move: Any) -> int:
 
 
 def query_most_send_backs(game: LudoGame, state: LudoState) -> list[str]:
-    """The legal moves that send back the most pieces, sorted; empty when no move sends any
-    piece back."""
+    """The legal moves that send back the most pieces (none when no move sends any back)."""
     moves = game.legal_moves(state)
     counts = [(sends(state, m), m) for m in moves]
     best = max((n for n, _ in counts), default=0)
@@ -79,8 +79,10 @@ def query_most_send_backs(game: LudoGame, state: LudoState) -> list[str]:
 
 
 def query_safe_pieces(game: LudoGame, state: LudoState) -> list[str]:
-    """Squares of the side to move's pieces that no piece can send back where they stand: the
-    yard, take-off square, home column, goal, and (with safe squares) the safe loop squares."""
+    """Squares of the side to move's pieces that cannot be sent back where they stand.
+
+    Those are the yard, the take-off square, the home column, the goal, and (with safe
+    squares) the safe loop squares."""
     seat = state.to_move
     colour = state.colours[seat]
     hits = state.variant.hit[colour]
@@ -96,8 +98,10 @@ def query_movable_pieces(game: LudoGame, state: LudoState) -> int:
 
 
 def query_after_roll(game: LudoGame, state: LudoState) -> str:
-    """What the stated roll does here: 'void' (a third six), 'void, r2 back to yard' (a third
-    six under return_last), 'pass' (no piece can use it) or 'move'."""
+    """What the stated roll does here: move, pass, void, or void with a piece back to yard.
+
+    'void' is a third six; 'void, r2 back to yard' a third six under return_last that returns
+    the piece last moved; 'pass' when no piece can use the roll; else 'move'."""
     _need_roll(state)
     if is_void_six(state):
         last = state.last
@@ -110,8 +114,9 @@ def query_after_roll(game: LudoGame, state: LudoState) -> str:
 
 
 def query_legal_under(game: LudoGame, state: LudoState, preset: Any, move: Any) -> bool:
-    """Whether the move text is legal in this position under the named preset's defaults
-    (the same pieces, colours, roll and turn counters, read under that preset)."""
+    """Whether the move text is legal in this position under the named preset's defaults.
+
+    The same pieces, colours, roll and turn counters are read under that preset."""
     name = str(preset)
     if name not in preset_names():
         raise QueryError(f"unknown preset {name!r} (known: {', '.join(preset_names())})")

@@ -211,3 +211,50 @@ def merge_rules(rules: LudoRules, overrides: Mapping[str, Any]) -> LudoRules:
     """
     merged = {**rules.explicit(), **dict(overrides)}
     return parse_rules(LudoRules, merged)  # type: ignore[return-value]
+
+
+#: parameter -> value -> Japanese wording for tables (booleans: True / False).
+_VALUES_JA: dict[str, dict[Any, str]] = {
+    "entry_square": {"takeoff": "専用スタート地点（外周の外）", "loop": "外周のスタートマス"},
+    "extra_roll_on_six": {True: "あり", False: "なし"},
+    "jumps": {True: "あり", False: "なし"},
+    "flights": {True: "あり", False: "なし"},
+    "overshoot": {"bounce": "余りの分だけ戻る", "finish": "ゴール扱い",
+                  "forbid": "ぴったりのみ（超える駒は動かせない）"},
+    "third_six": {"return_last": "無効＋最後に動かした駒が陣地へ", "void_only": "無効のみ"},
+    "three_tries": {True: "あり", False: "なし"},
+    "safe_squares": {True: "あり", False: "なし"},
+    "stop_at_first": {True: "最初の上がりで終了", False: "順位が決まるまで続ける"},
+}
+
+
+def value_ja(name: str, value: Any) -> str:
+    """Return parameter ``name``'s ``value`` in Japanese for a table: ``("enter_on", (5, 6))``
+    -> ``"5・6"``, ``("pieces", 4)`` -> ``"4個"``, ``("overshoot", "bounce")`` -> ``"余りの分だけ
+    戻る"``, booleans ``"あり"`` / ``"なし"``.
+
+    Raises:
+        KeyError: an unknown parameter or value.
+    """
+    if name == "enter_on":
+        return "・".join(str(roll) for roll in value)
+    if name == "pieces":
+        return f"{value}個"
+    if name == "colours":
+        return f"{value}色"
+    if name == "preset":
+        return PRESET_NAMES_JA[value]
+    return _VALUES_JA[name][value]
+
+
+def preset_table() -> list[tuple[str, str, dict[str, str]]]:
+    """Return the rows of a preset comparison table, computed from :func:`preset_rules`:
+    ``(parameter, Japanese label, {preset id: value in Japanese})`` for every parameter a
+    preset decides, in declaration order."""
+    presets = {name: preset_rules(name) for name in preset_names()}
+    rows = []
+    for name in preset_parameters():
+        label = LudoRules.model_fields[name].json_schema_extra["ja"]  # type: ignore[index]
+        rows.append((name, label, {p: value_ja(name, getattr(r, name))
+                                   for p, r in presets.items()}))
+    return rows
