@@ -20,6 +20,8 @@ from banmen.games.ludo.rules import (
 )
 from banmen.games.ludo.track import all_squares, square_of
 
-__all__ = ["GAME", "PRESET_NAMES_JA", "LudoGame", "LudoRules", "LudoState", "Move",
-           "all_squares", "changed_squares", "move_legs", "move_path", "occupants",
-           "preset_names", "preset_parameters", "preset_rules", "preset_table", "sent_back", "square_of", "value_ja"]
+__all__ = [
+    "GAME", "PRESET_NAMES_JA", "LudoGame", "LudoRules", "LudoState", "Move", "all_squares",
+    "changed_squares", "move_legs", "move_path", "occupants", "preset_names",
+    "preset_parameters", "preset_rules", "preset_table", "sent_back", "square_of", "value_ja",
+]

@@ -32,6 +32,7 @@ from banmen.games.ludo.track import (
     JUMP,
     JUMP_LIMIT,
     SAFE_T,
+    SEATED,
     YARD,
     geometry,
     loop_t,
@@ -189,8 +190,6 @@ class LudoState(NamedTuple):
 def initial_state(rules: LudoRules) -> LudoState:
     """Return the start: ``rules.colours`` colours (red, blue / red, yellow, blue / all four),
     every piece in its yard, red to roll."""
-    from banmen.games.ludo.track import SEATED
-
     colours = SEATED[rules.colours]
     return LudoState(variant_for(rules), colours,
                      tuple((YARD,) * rules.pieces for _ in colours), 0,
