@@ -635,3 +635,21 @@ def test_the_preset_table_comes_from_the_presets():
     assert rows["jumps"] == {"aeroplane": "あり", "easy": "あり", "ludo": "なし"}
     assert rows["pieces"] == {"aeroplane": "4個", "easy": "4個", "ludo": "4個"}
     assert list(rows) == list(preset_parameters())
+
+
+def test_site_rules_and_set_options_reach_the_engine(tmp_path):
+    from banmen.content.check import load_site_rules
+
+    (tmp_path / "rules.yaml").write_text("ludo:\n  preset: easy\n  pieces: 2\n", encoding="utf-8")
+    games, errors = load_site_rules(tmp_path, {"ludo": {"third_six": "return_last"}})
+    rules = games["ludo"].rules
+    assert errors == []
+    assert (rules.preset, rules.pieces, rules.overshoot, rules.third_six) == (
+        "easy", 2, "finish", "return_last")
+    puzzle = games["ludo"].with_rules({"preset": "ludo"}).rules
+    assert (puzzle.pieces, puzzle.overshoot, puzzle.third_six) == (2, "forbid", "return_last")
+    (tmp_path / "rules.yaml").write_text("ludo:\n  overshoot: wrap\n", encoding="utf-8")
+    _, errors = load_site_rules(tmp_path)
+    assert [str(e) for e in errors] == [
+        "rules.yaml:2:14: rule parameter 'overshoot': expected 'bounce', 'finish' or 'forbid', "
+        "got 'wrap'"]
