@@ -96,7 +96,7 @@ def main() -> None:
     """banmen: check, draw and publish board-game rulebooks and puzzles.
 
     Positions are YAML files (see README, 'Position files'); FILE may be '-' for standard
-    input. Game ids: ukejalayer, medamagaeru, suicide-checkers.
+    input. Game ids: ukejalayer, medamagaeru, suicide-checkers, ludo.
     """
 
 
@@ -261,6 +261,40 @@ def build(sets: tuple[str, ...], site_dir: str) -> None:
 def serve(sets: tuple[str, ...], dev_addr: str) -> None:
     """Serve the site with live reload (mkdocs serve)."""
     _mkdocs("serve", sets, ["--dev-addr", dev_addr])
+
+
+@main.command()
+@click.argument("game", type=click.Choice(["ludo"]), metavar="GAME")
+@click.option("--preset", type=click.Choice(["aeroplane", "easy", "ludo"]), default="aeroplane",
+              show_default=True, help="The preset whose rules every game uses.")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The same seed gives the same games.")
+@click.option("--colours", type=click.IntRange(2, 4), default=None,
+              help="Colours in play (default: the preset's, 2: red and blue).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes.")
+@SET_OPTION
+def simulate(game: str, preset: str, games: int, seed: int, colours: int | None, jobs: int,
+             sets: tuple[str, ...]) -> None:
+    """Play GAMES random games of GAME (ludo) with a simple strategy and print statistics.
+
+    Every ply is checked against the rules' invariants; a progress bar goes to standard error.
+    """
+    from tqdm import tqdm
+
+    from banmen.games.ludo import simulate as sim
+
+    try:
+        overrides = parse_set_options(sets, game).get(game, {})
+        rules = sim.rules_for(preset, {**overrides, "preset": preset}, colours)
+        with tqdm(total=games, unit="game", file=sys.stderr, disable=None) as bar:
+            records = sim.play_games(rules, games, seed, jobs, bar.update)
+    except BanmenError as err:
+        raise _UserError(str(err)) from None
+    stats = sim.summarise(records, sim.seated_colours(rules))
+    for line in sim.report_lines(rules, stats, seed):
+        click.echo(line)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -327,6 +327,7 @@ GAME_MODULES: dict[str, str] = {
     "ukejalayer": "banmen.games.ukejalayer",
     "medamagaeru": "banmen.games.medamagaeru",
     "suicide-checkers": "banmen.games.suicide_checkers",
+    "ludo": "banmen.games.ludo",
 }
 
 

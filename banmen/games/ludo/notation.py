@@ -1,0 +1,172 @@
+"""Move notation of the Ludo family (``shared/rules/ludo.md``, "Notation [decision]").
+
+* A piece is its colour's initial and its 1-based number in the position's list: ``r1``.
+* A piece move for the stated roll: piece, progress before and after the whole move (jumps and
+  flights included): ``r2 12-30``; entering ``r1 yard-0`` (ludo geometry ``r1 yard-1``);
+  reaching the goal ``b3 54-goal``.
+* ``pass``: the roll cannot be used (or is a void third six).
+* ``roll 3``: the chance move that states the die when the position has no roll yet.
+
+Readers may also type the piece alone (``r2``): :func:`notations` lists it second.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from banmen.game import IllegalMoveError, NotationError
+from banmen.games.ludo.engine import (
+    PASS,
+    PIECE_MOVES,
+    ROLL_MOVES,
+    LudoState,
+    Move,
+    is_over,
+    is_void_six,
+    movable,
+)
+from banmen.games.ludo.track import COLOUR_OF_INITIAL, INITIALS, YARD
+
+_MOVE_RE = re.compile(r"(?P<piece>[rybg][1-4])(?:(?P<origin>yard|goal|\d+)-(?P<target>goal|\d+))?")
+_ROLL_RE = re.compile(r"roll(?P<n>\d+)")
+EXPECTED = "expected like 'r2 12-30', 'r1 yard-0', 'b3 54-goal', 'pass' or 'roll 3'"
+
+
+def progress_text(state: LudoState, d: int) -> str:
+    """Return a progress as written in notation and YAML: ``yard``, ``goal`` or the number."""
+    if d == YARD:
+        return "yard"
+    if d == state.variant.goal:
+        return "goal"
+    return str(d)
+
+
+def piece_name(state: LudoState, seat: int, index: int) -> str:
+    """Return a piece's name: the colour's initial and its 1-based number (``r2``)."""
+    return f"{INITIALS[state.colours[seat]]}{index + 1}"
+
+
+def format_move(state: LudoState, move: Move) -> str:
+    """Return the canonical text of ``move`` in ``state``: ``r2 12-30``, ``pass``, ``roll 3``."""
+    if move.kind == "roll":
+        return f"roll {move.value}"
+    if move.kind == "pass":
+        return "pass"
+    seat = state.to_move
+    d = state.pieces[seat][move.value]
+    final = state.variant.final[d][state.roll]
+    return (f"{piece_name(state, seat, move.value)} {progress_text(state, d)}-"
+            f"{progress_text(state, final)}")
+
+
+def notations(state: LudoState, move: Move) -> list[str]:
+    """Return every text naming ``move``: the canonical one, then for a piece move the piece
+    alone (``["r2 12-30", "r2"]``)."""
+    canonical = format_move(state, move)
+    if move.kind == "move":
+        return [canonical, canonical.split(" ", 1)[0]]
+    return [canonical]
+
+
+def _normalised(text: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", text).split()).lower().replace("–", "-")
+
+
+def parse_move(state: LudoState, text: str) -> Move:
+    """Read ``text`` as a move in ``state`` (spaces and case do not matter; full-width forms
+    are accepted).
+
+    Raises:
+        NotationError: ``"cannot read move 'x': expected like 'r2 12-30', ..."``.
+        IllegalMoveError: e.g. ``"the game is over"``, ``"no roll is stated: the moves here
+            are roll 1 to roll 6"``, ``"a roll is already stated (2): play a piece or pass"``,
+            ``"it is red's turn, not blue's"``, ``"red has 2 pieces: there is no r3"``,
+            ``"r2 is at 12, not 14"``, ``"r2 12 with a 2 ends on 30, not 14"``, ``"r1 cannot
+            use a 3: a piece leaves the yard only on 6"``, ``"r4 cannot use a 3: a piece at 55
+            may not overshoot the goal"``, ``"pass is not legal: r2 can use the 2"``, ``"the
+            third six is void: the only move is pass"``.
+    """
+    raw = text
+    norm = _normalised(str(text))
+    if norm == "pass":
+        return _check_pass(state)
+    match = _ROLL_RE.fullmatch(norm)
+    if match:
+        return _check_roll(state, int(match["n"]))
+    match = _MOVE_RE.fullmatch(norm)
+    if match is None:
+        raise NotationError(f"cannot read move '{raw}': {EXPECTED}")
+    return _check_piece_move(state, match)
+
+
+def _common_checks(state: LudoState) -> None:
+    if is_over(state):
+        raise IllegalMoveError("the game is over")
+
+
+def _check_roll(state: LudoState, n: int) -> Move:
+    _common_checks(state)
+    if not 1 <= n <= 6:
+        raise NotationError(f"a die shows 1 to 6, not {n}")
+    if state.roll:
+        raise IllegalMoveError(f"a roll is already stated ({state.roll}): play a piece or pass")
+    return ROLL_MOVES[n - 1]
+
+
+def _check_pass(state: LudoState) -> Move:
+    _common_checks(state)
+    if not state.roll:
+        raise IllegalMoveError("no roll is stated: the moves here are roll 1 to roll 6")
+    pieces = movable(state)
+    if pieces:
+        names = ", ".join(piece_name(state, state.to_move, i) for i in pieces)
+        raise IllegalMoveError(f"pass is not legal: {names} can use the {state.roll}")
+    return PASS
+
+
+def _check_piece_move(state: LudoState, match: re.Match[str]) -> Move:
+    _common_checks(state)
+    if not state.roll:
+        raise IllegalMoveError("no roll is stated: the moves here are roll 1 to roll 6")
+    if is_void_six(state):
+        raise IllegalMoveError("the third six is void: the only move is pass")
+    name = match["piece"]
+    colour = COLOUR_OF_INITIAL[name[0]]
+    seat = state.to_move
+    mover = state.colours[seat]
+    if colour != mover:
+        raise IllegalMoveError(f"it is {mover}'s turn, not {colour}'s")
+    index = int(name[1]) - 1
+    own = state.pieces[seat]
+    if index >= len(own):
+        raise IllegalMoveError(f"{mover} has {len(own)} pieces: there is no {name}")
+    d = own[index]
+    where = progress_text(state, d)
+    origin = match["origin"]
+    if origin is not None and origin not in ("yard", "goal"):
+        origin = str(int(origin))
+    if origin is not None and origin != where:
+        raise IllegalMoveError(f"{name} is at {where}, not {origin}")
+    v = state.variant
+    final = v.final[d][state.roll]
+    if final is None:
+        raise IllegalMoveError(f"{name} cannot use a {state.roll}: {_why_not(state, d)}")
+    if match["target"] is not None:
+        target = match["target"]
+        if target != "goal":
+            target = str(int(target))
+        if target != progress_text(state, final):
+            raise IllegalMoveError(f"{name} {where} with a {state.roll} ends on "
+                                   f"{progress_text(state, final)}, not {target}")
+    return PIECE_MOVES[index]
+
+
+def _why_not(state: LudoState, d: int) -> str:
+    v = state.variant
+    if d == YARD:
+        rolls = " or ".join(str(r) for r in sorted(v.enter))
+        return f"a piece leaves the yard only on {rolls}"
+    if d == v.goal:
+        return "it has reached the goal"
+    return f"a piece at {d} may not overshoot the goal"

@@ -1,0 +1,154 @@
+"""Named queries of the Ludo family: the questions a puzzle may ask about a position with a
+stated roll (``shared/rules/ludo.md``). Generic queries (``move_count``, ``legal_moves``,
+``is_legal``, ``winner``) come from :mod:`banmen.analysis`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from banmen.game import BanmenError, PositionError, Query, QueryError, QueryParam
+from banmen.games.ludo.engine import LudoState, is_void_six, movable, sends
+from banmen.games.ludo.notation import parse_move, piece_name, progress_text
+from banmen.games.ludo.position import read_position, write_position
+from banmen.games.ludo.rules import preset_names, preset_rules
+from banmen.games.ludo.track import COLOUR_OF_INITIAL, square_of
+
+if TYPE_CHECKING:
+    from banmen.games.ludo.game import LudoGame
+
+
+def _need_roll(state: LudoState) -> None:
+    if not state.roll:
+        raise QueryError("the position states no roll: add 'roll: N' (1-6)")
+
+
+def _piece_arg(state: LudoState, piece: Any) -> int:
+    """Read a piece name of the side to move (``r2``) -> its 0-based index."""
+    text = str(piece).strip().lower()
+    seat = state.to_move
+    mover = state.colours[seat]
+    own = state.pieces[seat]
+    if len(text) != 2 or text[0] not in COLOUR_OF_INITIAL or not text[1].isdigit():
+        raise QueryError(f"expected a piece like r2, got {piece!r}")
+    if COLOUR_OF_INITIAL[text[0]] != mover:
+        raise QueryError(f"{text} is not a piece of the side to move ({mover})")
+    index = int(text[1]) - 1
+    if not 0 <= index < len(own):
+        raise QueryError(f"{mover} has {len(own)} pieces: there is no {text}")
+    return index
+
+
+def query_landing(game: LudoGame, state: LudoState, piece: Any) -> str:
+    """Progress of the piece after its move with the stated roll (a number, goal or none).
+
+    Jumps and flights are included; 'none' when that piece cannot use the roll."""
+    _need_roll(state)
+    index = _piece_arg(state, piece)
+    if index not in movable(state):
+        return "none"
+    d = state.pieces[state.to_move][index]
+    return progress_text(state, state.variant.final[d][state.roll])
+
+
+def query_landing_square(game: LudoGame, state: LudoState, piece: Any) -> list[str]:
+    """The square of the piece after its move with the stated roll (none if it cannot move).
+    """
+    _need_roll(state)
+    index = _piece_arg(state, piece)
+    if index not in movable(state):
+        return []
+    d = state.pieces[state.to_move][index]
+    final = state.variant.final[d][state.roll]
+    return [square_of(state.variant.rules, state.colours[state.to_move], final, index)]
+
+
+def query_send_backs(game: LudoGame, state: LudoState, move: Any) -> int:
+    """Number of pieces the move sends back to their yards (at every landing)."""
+    return sends(state, move)
+
+
+def query_most_send_backs(game: LudoGame, state: LudoState) -> list[str]:
+    """The legal moves that send back the most pieces (none when no move sends any back)."""
+    moves = game.legal_moves(state)
+    counts = [(sends(state, m), m) for m in moves]
+    best = max((n for n, _ in counts), default=0)
+    if best == 0:
+        return []
+    return sorted(game.format_move(state, m) for n, m in counts if n == best)
+
+
+def query_safe_pieces(game: LudoGame, state: LudoState) -> list[str]:
+    """Squares of the side to move's pieces that cannot be sent back where they stand.
+
+    Those are the yard, the take-off square, the home column, the goal, and (with safe
+    squares) the safe loop squares."""
+    seat = state.to_move
+    colour = state.colours[seat]
+    hits = state.variant.hit[colour]
+    rules = state.variant.rules
+    return sorted({square_of(rules, colour, p, i)
+                   for i, p in enumerate(state.pieces[seat]) if hits[p] < 0})
+
+
+def query_movable_pieces(game: LudoGame, state: LudoState) -> int:
+    """Number of the side to move's pieces that can use the stated roll."""
+    _need_roll(state)
+    return len(movable(state))
+
+
+def query_after_roll(game: LudoGame, state: LudoState) -> str:
+    """What the stated roll does here: move, pass, void, or void with a piece back to yard.
+
+    'void' is a third six; 'void, r2 back to yard' a third six under return_last that returns
+    the piece last moved; 'pass' when no piece can use the roll; else 'move'."""
+    _need_roll(state)
+    if is_void_six(state):
+        last = state.last
+        own = state.pieces[state.to_move]
+        if (state.variant.rules.third_six == "return_last" and last >= 0
+                and own[last] != state.variant.goal):
+            return f"void, {piece_name(state, state.to_move, last)} back to yard"
+        return "void"
+    return "move" if movable(state) else "pass"
+
+
+def query_legal_under(game: LudoGame, state: LudoState, preset: Any, move: Any) -> bool:
+    """Whether the move text is legal in this position under the named preset's defaults.
+
+    The same pieces, colours, roll and turn counters are read under that preset."""
+    name = str(preset)
+    if name not in preset_names():
+        raise QueryError(f"unknown preset {name!r} (known: {', '.join(preset_names())})")
+    data = write_position(state)
+    data["preset"] = name
+    try:
+        other = read_position(preset_rules(name), data)
+    except PositionError as err:
+        raise QueryError(f"the position is not possible under {name}: {err}") from None
+    try:
+        parse_move(other, str(move))
+    except BanmenError:
+        return False
+    return True
+
+
+def queries() -> list[Query]:
+    """Return the game's own queries."""
+    piece = (QueryParam("piece", "text", "a piece of the side to move, like r2"),)
+    move = (QueryParam("move", "move", "a legal move, like r2 12-30"),)
+    table = [
+        ("landing", query_landing, "text", piece),
+        ("landing_square", query_landing_square, "squares", piece),
+        ("send_backs", query_send_backs, "number", move),
+        ("most_send_backs", query_most_send_backs, "moves", ()),
+        ("safe_pieces", query_safe_pieces, "squares", ()),
+        ("movable_pieces", query_movable_pieces, "number", ()),
+        ("after_roll", query_after_roll, "text", ()),
+        ("legal_under", query_legal_under, "boolean",
+         (QueryParam("preset", "text", "aeroplane, easy or ludo"),
+          QueryParam("move", "text", "move text"))),
+    ]
+    return [Query(name, func, returns, params, func.__doc__ or "")
+            for name, func, returns, params in table]
+
