@@ -21,7 +21,7 @@ import click
 from banmen.cli_options import parse_set_options
 from banmen.content.errors import ContentErrors
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_text
-from banmen.game import BanmenError, Game, PositionError, game_ids, get_game
+from banmen.game import BanmenError, Game, PositionError, RulesError, game_ids, get_game
 
 
 class _UserError(click.ClickException):
@@ -40,13 +40,23 @@ def _read_document(file: str) -> MarkedDocument:
 def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple[Game, Hashable]:
     """Read a position file for ``game_id``; errors point at the file's line and column."""
     try:
-        game = get_game(game_id, parse_set_options(sets, game_id).get(game_id, {}))
+        overrides = parse_set_options(sets, game_id)
+    except BanmenError as err:
+        raise _UserError(str(err)) from None
+    try:
+        game = get_game(game_id, overrides.get(game_id, {}))
+    except RulesError as err:
+        param = str(err.path[0]) if err.path else None
+        raise _UserError(f"{overrides.source_of(game_id, param)}: {err}") from None
+    try:
         document = _read_document(file)
     except BanmenError as err:
         raise _UserError(str(err)) from None
     data = document.data
     if not isinstance(data, dict):
         raise _UserError(str(document.error((), "expected a position mapping (see README, 'Position files')")))
+    if document.ambiguous:
+        raise _UserError(str(document.ambiguity_errors()[0]))
     stated = data.get("game", game_id)
     if stated != game_id:
         raise _UserError(str(document.error(("game",), f"the file is a '{stated}' position, "
@@ -184,8 +194,13 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
     Exit 0 when everything holds; otherwise exit 1 with one 'file:line:col: message' line per
     problem.
     """
-    from banmen.content.check import check_project
+    from banmen.content.check import check_project, content_files
 
+    if not root.is_dir():
+        raise _UserError(f"--root {root}: no such folder")
+    if not paths and not content_files(root):
+        raise _UserError(f"--root {root}: holds no content (expected diagrams/, puzzles/ or "
+                         "sequences/ with <game>/<name>.yaml files)")
     try:
         overrides = parse_set_options(sets)
         content = check_project(root, paths=list(paths) or None, rule_overrides=overrides)
