@@ -223,6 +223,26 @@ class Game(ABC):
         """
         return [self.format_move(state, move)]
 
+    def move_path(self, state: Hashable, move: Hashable) -> list[str]:
+        """Return the squares the moving piece visits, in order, in the game's square names.
+
+        Args:
+            state: the position ``move`` is played in.
+            move: a legal move of ``state``.
+
+        Returns:
+            The origin, every intermediate landing, then the final square, e.g. ``["15",
+            "24", "31"]`` for a checkers double jump; a single square for a move that places
+            or removes a piece without travelling. Used for move arrows and for entering moves
+            by clicking on the board.
+
+        Raises:
+            NotImplementedError: the default; every game overrides it.
+            IllegalMoveError: (in the overrides) ``move`` is not legal in ``state``, where the
+                game has to check.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not define move_path")
+
     # ---- positions
 
     @abstractmethod

@@ -772,3 +772,13 @@ def test_queries_about_captures_and_promotion():
     assert q["repetition_duty"].func(GAME, state) is False
     assert q["forbidden_by_repetition"].func(GAME, state) == []
     assert q["repetition_moves"].func(GAME, state) == sorted(move_texts(GAME, state))
+
+
+# =========================================================================== move_path
+
+
+def test_move_path_is_origin_then_target():
+    state = position({"44": "G1", "43": "W5", "45": "W2", "34": "W1"})
+    assert GAME.move_path(state, GAME.parse_move(state, "1 44x43")) == ["44", "43"]
+    assert GAME.move_path(state, GAME.parse_move(state, "1 44x43+")) == ["44", "43"]
+    assert GAME.move_path(state, GAME.parse_move(state, "1 44-53")) == ["44", "53"]

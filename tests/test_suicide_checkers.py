@@ -615,3 +615,21 @@ def test_any_position_fen_round_trip_and_moves(state):
     game = SuicideCheckersGame()
     assert game.legal_moves(state) == naive_legal_moves(state)
     assert game.perft(state, 2) == generic_perft(game, state, 2)
+
+
+def test_move_path_lists_every_landing_of_a_multi_jump(game):
+    state = parse_fen("B:W14,22,23:B9")
+    assert game.move_path(state, game.parse_move(state, "9x18x25")) == ["9", "18", "25"]
+    state = parse_fen("B:W6,7,14,15:BK2")
+    circuit = game.parse_move(state, "2x9x18x11x2")
+    assert game.move_path(state, circuit) == ["2", "9", "18", "11", "2"]
+    start = game.initial_state()
+    assert game.move_path(start, game.parse_move(start, "11-15")) == ["11", "15"]
+
+
+def test_move_path_default_of_the_base_class_is_not_implemented(game):
+    from banmen.game import Game
+
+    start = game.initial_state()
+    with pytest.raises(NotImplementedError, match=r"^SuicideCheckersGame does not define move_path$"):
+        Game.move_path(game, start, (11, 15))

@@ -989,3 +989,26 @@ def test_white_wait_zero_is_accepted_before_the_unlock():
     state = g.position_from_yaml({**VALID, "hands": {"white": 8, "black": 8}, "board": {},
                                   "white_wait": 0})
     assert state.white_wait == 0 and len(g.legal_moves(state)) == 16
+
+
+# --------------------------------------------------------------------------- move_path
+
+
+def test_move_path_follows_every_link_of_the_chain():
+    g, s = make({"a1": "WWW", "d1": "B"})
+    assert g.move_path(s, g.parse_move(s, "a1(3)b1(2)c1(1)d1")) == ["a1", "b1", "c1", "d1"]
+    g, s = make({"a1": "W", "b1": "W", "c1": "W", "d1": "B"})
+    assert g.move_path(s, g.parse_move(s, "a1d1")) == ["a1", "b1", "c1", "d1"]
+
+
+def test_move_path_of_a_summon_or_an_eliminate_is_its_square():
+    g, s = make({"a1": "B"}, hands=(1, 0))
+    assert g.move_path(s, g.parse_move(s, "b2")) == ["b2"]
+    g, s = make({"c3": "BWBW", "a1": "B"})
+    assert g.move_path(s, g.parse_move(s, "c3")) == ["c3"]
+
+
+def test_move_path_rejects_an_illegal_move():
+    g, s = make({"a1": "WWW", "d1": "B"})
+    with pytest.raises(IllegalMoveError, match=r"^3a13d1 is not a legal move of white here$"):
+        g.move_path(s, UkejalayerMove("move", (("a1", -3), ("d1", 3))))

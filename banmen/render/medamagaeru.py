@@ -349,7 +349,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if spec.before is not None:
         changes = change_tints(spec.before, spec.state, position)
         if spec.move is not None:
-            move_path = [square_name(spec.move.origin), square_name(spec.move.target)]
+            move_path = game.move_path(spec.before, spec.move)
     # the move's arrow is drawn here, not by draw_marks, so that its head stops at the edge of
     # the frog that arrived instead of covering its eyes
     draw_marks(ax, geo, spec, changes, None)

@@ -17,7 +17,7 @@ of ``banmen/render/board.py``):
 * After a move: the start square and the squares of the captured pieces are tinted red
   (gid ``left-<n>``), the landing square green (``arrived-<n>``); the captured pieces are
   drawn as faint ghosts; an arrow runs through the start and *every* landing square of a
-  multi-jump (:func:`move_path`).
+  multi-jump (the engine's ``move_path``).
 
 Stable ids (prefixed by the SVG step): every dark square ``sq-<n>``; every man ``man-<n>``,
 every king ``king-<n>`` and its crown ``crown-<n>``; a captured piece's ghost ``ghost-<n>``;
@@ -47,7 +47,6 @@ from matplotlib.path import Path as MplPath
 from banmen.game import Game
 from banmen.games.suicide_checkers import (
     captured_squares,
-    move_path,
     pieces,
     square_to_rowcol,
 )
@@ -335,7 +334,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     on_board = pieces(spec.state)
     path: list[str] | None = None
     if spec.before is not None and spec.move is not None:
-        visited = move_path(spec.move)
+        visited = [int(s) for s in game.move_path(spec.before, spec.move)]
         taken = captured_squares(spec.before, spec.move)
         # red where a piece left or was captured, green where it arrived (a king's circuit
         # back to its own square counts as arrived)

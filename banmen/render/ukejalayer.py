@@ -11,7 +11,6 @@ the documented position format, not on the engine's internal state.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -26,7 +25,6 @@ _BOTTOM = 0.55  # room for file letters
 _TOP = 1.0      # room for the side to move and the hands
 _PIECE_W = 0.58
 _PIECE_H = 0.19
-_CHAIN_SQUARE = re.compile(r"[a-z]+\d+")
 
 SIDE_JA = {"white": "白", "black": "黒"}
 
@@ -94,11 +92,6 @@ def _draw_info(ax: Any, geo: Geometry, position: dict[str, Any], size: int) -> N
     ax.text(_LEFT + size, top, text, ha="right", va="center", fontsize=11, color=style.TEXT)
 
 
-def chain_squares(chain_text: str) -> list[str]:
-    """Return the squares of a chain notation such as ``a1(3)b1(2)c1(1)d1``, in order."""
-    return _CHAIN_SQUARE.findall(chain_text)
-
-
 def draw(game: Game, spec: DiagramSpec) -> Figure:
     """Draw ``spec`` for a ウケジャレイヤー engine and return the figure.
 
@@ -116,7 +109,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if spec.before is not None:
         changes = height_changes(game.position_to_yaml(spec.before), position)
         if spec.move is not None:
-            path = chain_squares(game.format_chain(spec.before, spec.move))
+            path = game.move_path(spec.before, spec.move)
             move_path = path if len(path) >= 2 else None
     draw_marks(ax, geo, spec, changes, move_path)
     for square, stack in sorted(position["board"].items()):

@@ -1,0 +1,227 @@
+"""The suicide-checkers engine class, :class:`SuicideCheckersGame` (contract of
+:mod:`banmen.game`).
+
+Implements ``shared/rules/suicide-checkers.md``: moves ("Moves", via
+:mod:`banmen.games.checkers_bitboard`), the reversed end of the game ("End of the game
+(reversed)") and the position YAML mapping; the solver lives in :mod:`.solver`, named queries
+in :mod:`.queries`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from banmen.game import Game, Outcome, PositionError, Query
+from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers.board import (
+    _inner,
+    CheckersState,
+    initial_position,
+    is_capture,
+    move_path,
+)
+from banmen.games.suicide_checkers.notation import format_move_text, read_move
+from banmen.games.suicide_checkers.position import _FEN_EXAMPLE, format_fen, parse_fen
+from banmen.games.suicide_checkers.queries import _QUERIES
+from banmen.games.suicide_checkers.rules import Move, SIDES, SPEC, SuicideCheckersRules
+from banmen.games.suicide_checkers.solver import GiveawaySolver
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class SuicideCheckersGame(Game):
+    """Suicide checkers under ``shared/rules/suicide-checkers.md``.
+
+    Args:
+        rules: a :class:`SuicideCheckersRules`, a mapping of overrides
+            (``{"repetition_draw": 0}``), or ``None`` for the defaults.
+
+    Raises:
+        RulesError: an override is unknown or out of range.
+    """
+
+    id = "suicide-checkers"
+    name_ja = "スーサイドチェッカー"
+    rules_model = SuicideCheckersRules
+    spec = SPEC
+    sides = SIDES
+
+    # ---- state and moves
+
+    def initial_state(self) -> CheckersState:
+        """Return the start position (Black on 1..12, White on 21..32, Black to move)."""
+        return initial_position()
+
+    def side_to_move(self, state: CheckersState) -> str:
+        """Return ``"black"`` or ``"white"``."""
+        return "black" if state.black_to_move else "white"
+
+    def legal_moves(self, state: CheckersState) -> list[Move]:
+        """Return every legal move, sorted by its squares (start, then landings).
+
+        Only captures when any capture exists (compulsory capture); every jump path is its own
+        move. Pure move generation: the draw rules are :meth:`outcome`'s business, so a drawn
+        position still lists its moves.
+        """
+        paths = bb.legal_paths(*_inner(state))
+        return sorted(tuple(bb.BIT_SQUARE[i] for i in path) for path, _ in paths)
+
+    def play(self, state: CheckersState, move: Move) -> CheckersState:
+        """Return the state after ``move`` (assumed legal), with the draw counters updated."""
+        path = tuple(bb.SQUARE_BIT[s] for s in move)
+        captured = 0
+        if is_capture(move):
+            for start, land in zip(path, path[1:]):
+                captured |= 1 << ((start + land) // 2)
+        black, white, kings, black_to_move = _inner(state)
+        was_king = kings >> path[0] & 1
+        black, white, kings = bb.apply_path(black, white, kings, black_to_move, path, captured)
+        if captured or not was_king:
+            quiet, history = 0, ()
+        else:
+            quiet, history = state.quiet_plies + 1, state.history + (state.key,)
+        return CheckersState(bb.to_square_mask(black), bb.to_square_mask(white),
+                             bb.to_square_mask(kings), not black_to_move, quiet, history)
+
+    def outcome(self, state: CheckersState) -> Outcome | None:
+        """Return the result, or ``None`` while the game goes on.
+
+        The side to move with no pieces or no legal move wins (reason ``"no pieces"`` /
+        ``"no legal move"``); this is checked before the draws. Draws: the position occurs for
+        the ``repetition_draw``-th time (reason ``"repetition"``), or ``quiet_move_limit``
+        moves per side have passed without capture or man move (reason ``"quiet moves"``).
+        """
+        own = state.black if state.black_to_move else state.white
+        if not own:
+            return Outcome(self.side_to_move(state), "no pieces")
+        if not bb.has_move(*_inner(state)):
+            return Outcome(self.side_to_move(state), "no legal move")
+        return self._draw(state)
+
+    def _draw(self, state: CheckersState) -> Outcome | None:
+        repeat = self.rules.repetition_draw
+        if repeat and state.history.count(state.key) + 1 >= repeat:
+            return Outcome(None, "repetition")
+        limit = self.rules.quiet_move_limit
+        if limit and state.quiet_plies >= 2 * limit:
+            return Outcome(None, "quiet moves")
+        return None
+
+    # ---- notation
+
+    def parse_move(self, state: CheckersState, text: str) -> Move:
+        """Read ``11-15``, ``22x15``, ``15x24x31`` or the unambiguous short form ``15x31``.
+
+        Raises:
+            NotationError / IllegalMoveError: see :func:`read_move`.
+        """
+        return read_move(self.legal_moves(state), text)
+
+    def format_move(self, state: CheckersState, move: Move) -> str:
+        """Return the full notation of ``move`` (every landing square)."""
+        return format_move_text(move)
+
+    def move_path(self, state: CheckersState, move: Move) -> list[str]:
+        """Return the start square then every landing square, as square numbers.
+
+        ``(15, 24, 31)`` gives ``["15", "24", "31"]`` (``shared/rules/suicide-checkers.md``
+        "Moves": a jump chain visits each landing in turn); a step gives its two squares.
+        ``state`` is not consulted: a move already lists every landing.
+        """
+        return [str(square) for square in move_path(move)]
+
+    def notations(self, state: CheckersState, move: Move) -> list[str]:
+        """Return the full notation, plus the short form ``15x31`` of a multi-jump when no
+        other legal move shares its first and last squares (``shared/rules/suicide-checkers.md``
+        "Notation and formats")."""
+        texts = [format_move_text(move)]
+        if len(move) > 2:
+            ends = (move[0], move[-1])
+            if sum((m[0], m[-1]) == ends for m in self.legal_moves(state)) == 1:
+                texts.append(f"{move[0]}x{move[-1]}")
+        return texts
+
+    # ---- positions
+
+    _POSITION_KEYS = ("game", "fen", "quiet_plies")
+
+    def position_schema(self) -> dict[str, Any]:
+        """Return the JSON Schema of the position mapping (README.md, "Position files")."""
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["fen"],
+            "properties": {
+                "game": {"const": self.id},
+                "fen": {"type": "string", "pattern": "^\\s*[BWbw]\\s*:",
+                        "description": "checkers FEN, e.g. B:W21,22,K30:B1,2,K12"},
+                "quiet_plies": {"type": "integer", "minimum": 0},
+            },
+        }
+
+    def position_from_yaml(self, data: Mapping[str, Any]) -> CheckersState:
+        """Build a state from ``{game: suicide-checkers, fen: "B:W21,22,K30:B1,2,K12"}``.
+
+        Optional key ``quiet_plies`` (int >= 0): plies already played without capture or man
+        move, for the quiet-move draw. The repetition history always starts empty.
+
+        Raises:
+            PositionError: a missing ``fen`` (path ``()``), an unknown key (path ``(key,)``),
+                a wrong ``game`` or ``quiet_plies``, or a bad FEN (see :func:`parse_fen`).
+        """
+        if not isinstance(data, Mapping):
+            raise PositionError("a suicide-checkers position is a mapping with a 'fen' key")
+        for key in data:
+            if key not in self._POSITION_KEYS:
+                raise PositionError(
+                    f"unknown key {key!r} in a suicide-checkers position "
+                    f"(known: {', '.join(self._POSITION_KEYS)})", (key,))
+        if "game" in data and data["game"] != self.id:
+            raise PositionError(f"game must be {self.id!r}, not {data['game']!r}", ("game",))
+        if "fen" not in data:
+            raise PositionError(f"a suicide-checkers position needs 'fen', e.g. {_FEN_EXAMPLE!r}")
+        state = parse_fen(data["fen"])
+        quiet = data.get("quiet_plies", 0)
+        if isinstance(quiet, bool) or not isinstance(quiet, int) or quiet < 0:
+            raise PositionError(f"quiet_plies must be a whole number >= 0, not {quiet!r}",
+                                ("quiet_plies",))
+        return state._replace(quiet_plies=quiet)
+
+    def position_to_yaml(self, state: CheckersState) -> dict[str, Any]:
+        """Return ``{game, fen}`` plus ``quiet_plies`` when non-zero (history is not kept)."""
+        data: dict[str, Any] = {"game": self.id, "fen": format_fen(state)}
+        if state.quiet_plies:
+            data["quiet_plies"] = state.quiet_plies
+        return data
+
+    # ---- analysis
+
+    def position_key(self, state: CheckersState) -> tuple[int, int, int, bool]:
+        """Return ``(black, white, kings, black_to_move)``: no counters, no history."""
+        return state.key
+
+    def perft(self, state: CheckersState, depth: int) -> int:
+        """Count the leaf nodes ``depth`` plies deep with the bitboard core (bulk counting).
+
+        Like the generic perft it ignores the draw rules and counts distinct jump paths
+        separately; from the start it gives 7, 49, 302, 1469, 7361, ... (spec, "Reference
+        facts").
+        """
+        return bb.perft(*_inner(state), depth)
+
+    def winning_moves(self, state: CheckersState, plies: int) -> list[Move]:
+        """Return the moves that force a win within ``plies`` plies, in legal-move order.
+
+        Same answer as :class:`banmen.analysis.Solver` (see :class:`GiveawaySolver` for the
+        ply convention), much faster.
+        """
+        return GiveawaySolver(self).winning_moves(state, plies)
+
+    def game_queries(self) -> dict[str, Query]:
+        """Return the suicide-checkers queries (see the ``q_*`` functions), by name."""
+        return {q.name: q for q in _QUERIES}
+
+
+GAME = SuicideCheckersGame

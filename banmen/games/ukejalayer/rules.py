@@ -1,0 +1,75 @@
+"""Ukeja Layer rule parameters: the sides, piece letters and :class:`UkejalayerRules`.
+
+Implements ``shared/rules/ukejalayer.md``, sections "Board and material" and "Eliminate (排除)
+and its unlock (解禁)" (board size, material, unlock mode, ``white_delay``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from banmen.game import Rules
+
+
+SPEC = "shared/rules/ukejalayer.md"
+SIDES = ("white", "black")
+#: side id -> the letter of its pieces in a stack
+PIECE = {"white": "W", "black": "B"}
+OTHER = {"white": "black", "black": "white"}
+FILES = "abcdefgh"
+
+# --------------------------------------------------------------------------- rules
+
+
+class UkejalayerRules(Rules):
+    """Rule parameters of ``shared/rules/ukejalayer.md`` (immutable, validated).
+
+    Fields:
+        size: board side length, 3..8 (files a.., ranks 1..); default 4.
+        hand: pieces each player starts with in hand, 1..255; ``None`` (default) means
+            ``size * size // 2``. Read :attr:`material` for the effective number.
+        unlock: when elimination is unlocked: ``"guidebook"`` (default), ``"both"``, ``"self"``.
+        white_delay: N, the White turns after the unlock moment on which White may not yet
+            eliminate, >= 0; default 1 (ignored under ``unlock="self"``).
+    """
+
+    size: int = Field(
+        4,
+        ge=3,
+        le=8,
+        strict=True,
+        description="Board side length (files a.., ranks 1..); the guidebook board is 4x4.",
+        json_schema_extra={"ja": "盤の大きさ"},
+    )
+    hand: int | None = Field(
+        None,
+        ge=1,
+        le=255,
+        strict=True,
+        description="Pieces each player starts with in hand; unset means size*size // 2 "
+        "(8 on 4x4).",
+        json_schema_extra={"ja": "手駒の数"},
+    )
+    unlock: Literal["guidebook", "both", "self"] = Field(
+        "guidebook",
+        description=(
+            "When elimination is unlocked: 'guidebook' = once some hand is empty (White then "
+            "waits N turns); 'both' = once both hands are empty (White waits N turns); "
+            "'self' = once the player's own hand is empty (N ignored)."
+        ),
+        json_schema_extra={"ja": "排除の解禁"},
+    )
+    white_delay: int = Field(
+        1,
+        ge=0,
+        strict=True,
+        description="N: White turns after the unlock moment on which White may not eliminate yet.",
+        json_schema_extra={"ja": "白の排除の待ち手数 N"},
+    )
+
+    @property
+    def material(self) -> int:
+        """The effective number of pieces each player starts with (``hand`` or size*size//2)."""
+        return self.hand if self.hand is not None else self.size * self.size // 2
