@@ -8,9 +8,14 @@ Every user error is one line (``file:line:col: message`` when it has a place) an
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
+import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Hashable
 from pathlib import Path
@@ -238,7 +243,10 @@ def render(file: str, output: Path, game_id: str | None) -> None:
     if str(output) == "-":
         click.echo(svg, nl=False)
     else:
-        output.write_text(svg, encoding="utf-8")
+        try:
+            output.write_text(svg, encoding="utf-8")
+        except OSError as err:
+            raise _UserError(f"-o {output}: cannot write ({err.strerror or err})") from None
 
 
 @main.command()
@@ -248,34 +256,154 @@ def schema(output: Path) -> None:
     """Export a JSON Schema for each kind of content file (for editors)."""
     from banmen.content.schemas import write_schemas
 
-    for path in write_schemas(output):
+    try:
+        written = write_schemas(output)
+    except OSError as err:
+        raise _UserError(f"-o {output}: cannot write ({err.strerror or err})") from None
+    for path in written:
         click.echo(path)
 
 
-def _mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> None:
+def _die_with_parent() -> None:
+    """In the child, before exec: ask Linux to end it when banmen dies (even by SIGKILL)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _run_mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> int:
+    """Run ``mkdocs <command>`` in its own process group and return its exit status.
+
+    SIGINT and SIGTERM sent to banmen (by its process id, or Ctrl-C in the terminal) are
+    passed on to MkDocs, so stopping banmen always stops the server it started.
+    """
     try:
         parse_set_options(sets)  # fail early, before MkDocs starts
     except BanmenError as err:
         raise _UserError(str(err)) from None
     env = {**os.environ, "BANMEN_SET": ";".join(sets), "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", command, *extra], env=env)
-    sys.exit(result.returncode)
+    child = subprocess.Popen([sys.executable, "-m", "mkdocs", command, *extra], env=env,
+                             start_new_session=True, preexec_fn=_die_with_parent)
+    received: list[int] = []
+
+    def forward(signum: int, _frame: Any) -> None:
+        received.append(signum)
+        if child.poll() is None:
+            child.send_signal(signal.SIGINT if signum == signal.SIGINT else signal.SIGTERM)
+
+    previous = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        status = child.wait()
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    if received:
+        raise _Interrupted(128 + received[0])
+    return status
+
+
+class _Interrupted(Exception):
+    """banmen was asked to stop (SIGINT/SIGTERM); carries the exit status."""
+
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
+def _output_folder(option: str, folder: Path) -> None:
+    """Fail with one line unless ``folder`` can be created or replaced (``-d``/``-o``)."""
+    parent = folder.absolute().parent
+    if folder.exists() and not folder.is_dir():
+        raise _UserError(f"{option} {folder}: exists and is not a folder")
+    if not parent.is_dir():
+        raise _UserError(f"{option} {folder}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise _UserError(f"{option} {folder}: cannot write in {parent} (permission denied)")
+    if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise _UserError(f"{option} {folder}: the folder is not writable (permission denied)")
+
+
+def _build_staged(sets: tuple[str, ...], site_dir: Path) -> None:
+    """Build into a staging folder next to ``site_dir`` and swap it in only on success, so a
+    failed or interrupted build leaves the last good site as it was."""
+    _output_folder("-d", site_dir)
+    target = site_dir.absolute()
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
+    except OSError as err:
+        raise _UserError(f"-d {site_dir}: cannot write in {target.parent} ({err.strerror})") from None
+    try:
+        try:
+            status = _run_mkdocs("build", sets, ["--strict", "--site-dir", str(staging)])
+        except _Interrupted as stop:
+            click.echo(f"banmen build: interrupted; {site_dir} is unchanged", err=True)
+            sys.exit(stop.status)
+        if status != 0:
+            click.echo(f"banmen build: failed; {site_dir} is unchanged", err=True)
+            sys.exit(status)
+        old = None
+        try:
+            if target.exists():
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+                os.rename(target, old / "site")
+            os.rename(staging, target)
+        except OSError as err:
+            if old is not None and (old / "site").exists() and not target.exists():
+                os.rename(old / "site", target)
+            raise _UserError(f"-d {site_dir}: cannot replace the folder ({err.strerror})") from None
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _port_free(dev_addr: str) -> None:
+    """Fail with one line when ``host:port`` is already taken (another server runs there)."""
+    host, _, port = dev_addr.rpartition(":")
+    if not port.isdigit():
+        raise _UserError(f"-a {dev_addr}: expected HOST:PORT, e.g. 127.0.0.1:8000")
+    family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host.strip("[]") or "127.0.0.1", int(port)))
+        except OSError as err:
+            reason = "is already in use" if err.errno == errno.EADDRINUSE else f"cannot be used ({err.strerror})"
+            raise _UserError(f"banmen serve: {dev_addr} {reason}; stop the other server or "
+                             "pass -a HOST:PORT") from None
 
 
 @main.command()
 @SITE_SET_OPTION
-@click.option("-d", "--site-dir", default="site", show_default=True, help="Output folder.")
-def build(sets: tuple[str, ...], site_dir: str) -> None:
-    """Build the site (mkdocs build --strict): check, draw and generate every page."""
-    _mkdocs("build", sets, ["--strict", "--site-dir", site_dir])
+@click.option("-d", "--site-dir", default="site", show_default=True, type=click.Path(path_type=Path),
+              help="Output folder (replaced only when the build succeeds).")
+def build(sets: tuple[str, ...], site_dir: Path) -> None:
+    """Build the site (mkdocs build --strict): check, draw and generate every page.
+
+    The site is built in a staging folder next to the output folder and swapped in only on
+    success; a failed or interrupted build leaves the previous site untouched.
+    """
+    _build_staged(sets, site_dir)
 
 
 @main.command()
 @SITE_SET_OPTION
 @click.option("-a", "--dev-addr", default="127.0.0.1:8000", show_default=True)
 def serve(sets: tuple[str, ...], dev_addr: str) -> None:
-    """Serve the site with live reload (mkdocs serve)."""
-    _mkdocs("serve", sets, ["--dev-addr", dev_addr])
+    """Serve the site with live reload (mkdocs serve); SIGINT/SIGTERM stop the server too."""
+    _port_free(dev_addr)
+    try:
+        status = _run_mkdocs("serve", sets, ["--dev-addr", dev_addr])
+    except _Interrupted as stop:
+        sys.exit(stop.status)
+    sys.exit(status)
 
 
 if __name__ == "__main__":  # pragma: no cover
