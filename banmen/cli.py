@@ -8,6 +8,7 @@ Every user error is one line (``file:line:col: message`` when it has a place) an
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,19 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
         raise _UserError(str(document.error((), str(err)))) from None
 
 
+def _source_name(file: str) -> str:
+    return "<stdin>" if file == "-" else file
+
+
+@contextlib.contextmanager
+def _engine_errors(file: str) -> Iterator[None]:
+    """Report an engine refusal (a limit met) as one line located at the position file."""
+    try:
+        yield
+    except BanmenError as err:
+        raise _UserError(f"{_source_name(file)}:1:1: {err}") from None
+
+
 GAME_ARG = click.argument("game", type=click.Choice(game_ids()), metavar="GAME")
 FILE_ARG = click.argument("file", metavar="FILE")
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="PARAM=VALUE",
@@ -122,7 +136,9 @@ def main() -> None:
 def moves(game: str, file: str, sets: tuple[str, ...]) -> None:
     """Print every legal move of FILE's position, canonical notation, sorted, one per line."""
     engine, state = _load_position(game, file, sets)
-    for text in sorted(engine.format_move(state, m) for m in engine.legal_moves(state)):
+    with _engine_errors(file):
+        texts = sorted(engine.format_move(state, m) for m in engine.legal_moves(state))
+    for text in texts:
         click.echo(text)
 
 
@@ -136,14 +152,15 @@ def perft(game: str, file: str, depth: int, divide: bool, sets: tuple[str, ...])
     """Count the leaf nodes DEPTH plies below FILE's position (the last line is the count)."""
     engine, state = _load_position(game, file, sets)
     started = time.perf_counter()
-    if divide and depth > 0:
-        total = 0
-        for move in engine.legal_moves(state):
-            count = engine.perft(engine.play(state, move), depth - 1)
-            total += count
-            click.echo(f"{engine.format_move(state, move)}: {count}")
-    else:
-        total = engine.perft(state, depth)
+    with _engine_errors(file):
+        if divide and depth > 0:
+            total = 0
+            for move in engine.legal_moves(state):
+                count = engine.perft(engine.play(state, move), depth - 1)
+                total += count
+                click.echo(f"{engine.format_move(state, move)}: {count}")
+        else:
+            total = engine.perft(state, depth)
     elapsed = time.perf_counter() - started
     click.echo(f"perft({depth}) in {elapsed:.3f} s", err=True)
     click.echo(total)
@@ -162,13 +179,18 @@ def query(game: str, query_name: str, file: str, args: tuple[str, ...],
     ARGs are the query's arguments in order, or NAME=VALUE. Lists print one item per line,
     booleans as true/false. 'banmen queries GAME' lists the queries.
     """
-    from banmen.query import format_answer, run_query
+    from banmen.analysis import solver_budget
+    from banmen.query import QueryError, format_answer, run_query
 
     engine, state = _load_position(game, file, sets)
     try:
-        answer = run_query(engine, state, query_name, list(args))
-    except BanmenError as err:
+        with solver_budget(f"query '{query_name}'",
+                           hint="lower the plies or simplify the position"):
+            answer = run_query(engine, state, query_name, list(args))
+    except QueryError as err:
         raise _UserError(str(err)) from None
+    except BanmenError as err:
+        raise _UserError(f"{_source_name(file)}:1:1: {err}") from None
     click.echo(format_answer(answer))
 
 

@@ -257,6 +257,8 @@ def _check_file(content: items.Content, kind: str, game_id: str, path: Path, sou
         item = _CHECKERS[kind](check, ident, model, content.games[game_id])
     except FileCheck.Stop:
         return check.errors
+    except BanmenError as err:  # an engine limit met while replaying the file
+        return check.errors + [document.error(("position",), str(err))]
     if check.errors:
         return check.errors
     marks = {path: (mark.line, mark.column) for path, mark in document.marks.items()}
