@@ -60,13 +60,13 @@ class SolverBudget:
         self.hint = hint
         self.progress = progress
         self.used = 0
-        self.next_check = self._CHECK_EVERY
+        self.next_check = min(self._CHECK_EVERY, limit + 1)
         self.started = time.monotonic()
         self.last_report = self.started
 
     def check(self) -> None:
         """Raise past the limit; print progress when due (called every few thousand nodes)."""
-        self.next_check = self.used + self._CHECK_EVERY
+        self.next_check = min(self.used + self._CHECK_EVERY, self.limit + 1)
         if self.used > self.limit:
             raise SolverBudgetError(f"solver budget of {self.limit} nodes exceeded while "
                                     f"proving {self.what}; {self.hint}")
