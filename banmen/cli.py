@@ -307,24 +307,33 @@ def _run_mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> int:
     except BanmenError as err:
         raise _UserError(str(err)) from None
     env = {**os.environ, "BANMEN_SET": ";".join(sets), "NO_MKDOCS_2_WARNING": "1"}
-    child = subprocess.Popen([sys.executable, "-m", "mkdocs", command, *extra], env=env,
-                             start_new_session=True, preexec_fn=_die_with_parent)
     received: list[int] = []
+    children: list[subprocess.Popen] = []
+    # The server shuts down cleanly on SIGINT; a build is simply ended (no traceback).
+    passed_on = signal.SIGINT if command == "serve" else signal.SIGTERM
 
     def forward(signum: int, _frame: Any) -> None:
         received.append(signum)
-        if child.poll() is None:
-            child.send_signal(signal.SIGINT if signum == signal.SIGINT else signal.SIGTERM)
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(passed_on)
 
+    # Handlers first: a signal arriving while MkDocs starts must reach it too.
     previous = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
-        status = child.wait()
+        children.append(subprocess.Popen([sys.executable, "-m", "mkdocs", command, *extra],
+                                         env=env, start_new_session=True,
+                                         preexec_fn=_die_with_parent))
+        if received:
+            forward(received[0], None)
+        status = children[0].wait()
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
     if received:
         raise _Interrupted(128 + received[0])
     return status
