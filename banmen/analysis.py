@@ -12,13 +12,107 @@ uses depth limits).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import contextlib
+import sys
+import time
+from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING
 
-from banmen.game import Query, QueryParam
+from banmen.game import EngineLimitError, Query, QueryParam
 
 if TYPE_CHECKING:
     from banmen.game import Game
+
+
+# --------------------------------------------------------------------------- solver budget
+
+#: Default solver budget: positions a proof may visit (each game's solver counts its own; the
+#: generic solver counts every move it plays, so a budget takes about a minute at worst).
+SOLVER_NODES = 500_000
+#: Seconds of solving before progress lines appear on standard error, and between them.
+PROGRESS_AFTER = 2.0
+
+
+class SolverBudgetError(EngineLimitError):
+    """A proof needed more positions than its budget allows."""
+
+
+class SolverBudget:
+    """The node budget of one proof, and its progress reports on standard error.
+
+    Solvers call :func:`count_node` once per position they expand; the innermost active
+    budget (see :func:`solver_budget`) counts it, raises :class:`SolverBudgetError` past its
+    limit, and after :data:`PROGRESS_AFTER` seconds prints a line every few seconds.
+
+    Attributes:
+        limit: most nodes allowed.
+        what: what is being proved, for messages (``"puzzles/x.yaml, move 1 (win within 9
+            plies)"``).
+        hint: what the user can do, ending the error message.
+        used: nodes counted so far.
+    """
+
+    _CHECK_EVERY = 5_000
+
+    def __init__(self, limit: int, what: str, hint: str, progress: bool):
+        self.limit = limit
+        self.what = what
+        self.hint = hint
+        self.progress = progress
+        self.used = 0
+        self.next_check = min(self._CHECK_EVERY, limit + 1)
+        self.started = time.monotonic()
+        self.last_report = self.started
+
+    def check(self) -> None:
+        """Raise past the limit; print progress when due (called every few thousand nodes)."""
+        self.next_check = min(self.used + self._CHECK_EVERY, self.limit + 1)
+        if self.used > self.limit:
+            raise SolverBudgetError(f"solver budget of {self.limit} nodes exceeded while "
+                                    f"proving {self.what}; {self.hint}")
+        now = time.monotonic()
+        if self.progress and now - self.last_report >= PROGRESS_AFTER:
+            self.last_report = now
+            print(f"banmen: proving {self.what}: {self.used} of at most {self.limit} nodes, "
+                  f"{now - self.started:.0f} s", file=sys.stderr, flush=True)
+
+
+_budgets: list[SolverBudget] = []
+
+
+@contextlib.contextmanager
+def solver_budget(what: str, *, nodes: int | None = None,
+                  hint: str = "lower the number of plies or simplify the position",
+                  progress: bool = True) -> Iterator[SolverBudget]:
+    """Run the enclosed solver work under a node budget.
+
+    Args:
+        what: what is proved, named in messages.
+        nodes: the budget in visited positions (default :data:`SOLVER_NODES`).
+        hint: the advice that ends the error message.
+        progress: print progress lines on standard error during long work.
+
+    Raises:
+        SolverBudgetError: from inside the block, when the work needs more than ``nodes``.
+    """
+    budget = SolverBudget(SOLVER_NODES if nodes is None else nodes, what, hint, progress)
+    _budgets.append(budget)
+    try:
+        yield budget
+    finally:
+        _budgets.remove(budget)
+
+
+def count_node() -> None:
+    """Count one expanded position against the active budget (no-op without one)."""
+    if _budgets:
+        budget = _budgets[-1]
+        budget.used += 1
+        if budget.used >= budget.next_check:
+            budget.check()
+
+
+# --------------------------------------------------------------------------- perft and solver
 
 
 def generic_perft(game: Game, state: Hashable, depth: int) -> int:
@@ -78,6 +172,7 @@ class Solver:
 
     def _move_wins(self, state: Hashable, move: Hashable, plies: int) -> bool:
         mover = self.game.side_to_move(state)
+        count_node()
         after = self.game.play(state, move)
         decided = self._mover_wins_after(after, mover)
         if decided is not None:
@@ -88,6 +183,7 @@ class Solver:
         if not replies:
             return False
         for reply in replies:
+            count_node()
             answer = self.game.play(after, reply)
             decided = self._mover_wins_after(answer, mover)
             if decided is True:

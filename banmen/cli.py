@@ -8,11 +8,17 @@ Every user error is one line (``file:line:col: message`` when it has a place) an
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import shutil
+import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +27,7 @@ import click
 from banmen.cli_options import parse_set_options
 from banmen.content.errors import ContentErrors
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_text
-from banmen.game import BanmenError, Game, PositionError, game_ids, get_game
+from banmen.game import BanmenError, Game, PositionError, RulesError, game_ids, get_game
 
 
 class _UserError(click.ClickException):
@@ -40,13 +46,23 @@ def _read_document(file: str) -> MarkedDocument:
 def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple[Game, Hashable]:
     """Read a position file for ``game_id``; errors point at the file's line and column."""
     try:
-        game = get_game(game_id, parse_set_options(sets, game_id).get(game_id, {}))
+        overrides = parse_set_options(sets, game_id)
+    except BanmenError as err:
+        raise _UserError(str(err)) from None
+    try:
+        game = get_game(game_id, overrides.get(game_id, {}))
+    except RulesError as err:
+        param = str(err.path[0]) if err.path else None
+        raise _UserError(f"{overrides.source_of(game_id, param)}: {err}") from None
+    try:
         document = _read_document(file)
     except BanmenError as err:
         raise _UserError(str(err)) from None
     data = document.data
     if not isinstance(data, dict):
         raise _UserError(str(document.error((), "expected a position mapping (see README, 'Position files')")))
+    if document.ambiguous:
+        raise _UserError(str(document.ambiguity_errors()[0]))
     stated = data.get("game", game_id)
     if stated != game_id:
         raise _UserError(str(document.error(("game",), f"the file is a '{stated}' position, "
@@ -57,6 +73,19 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
         raise _UserError(str(document.error(err.path, str(err), key=err.key))) from None
     except BanmenError as err:
         raise _UserError(str(document.error((), str(err)))) from None
+
+
+def _source_name(file: str) -> str:
+    return "<stdin>" if file == "-" else file
+
+
+@contextlib.contextmanager
+def _engine_errors(file: str) -> Iterator[None]:
+    """Report an engine refusal (a limit met) as one line located at the position file."""
+    try:
+        yield
+    except BanmenError as err:
+        raise _UserError(f"{_source_name(file)}:1:1: {err}") from None
 
 
 GAME_ARG = click.argument("game", type=click.Choice(game_ids()), metavar="GAME")
@@ -107,7 +136,9 @@ def main() -> None:
 def moves(game: str, file: str, sets: tuple[str, ...]) -> None:
     """Print every legal move of FILE's position, canonical notation, sorted, one per line."""
     engine, state = _load_position(game, file, sets)
-    for text in sorted(engine.format_move(state, m) for m in engine.legal_moves(state)):
+    with _engine_errors(file):
+        texts = sorted(engine.format_move(state, m) for m in engine.legal_moves(state))
+    for text in texts:
         click.echo(text)
 
 
@@ -121,14 +152,15 @@ def perft(game: str, file: str, depth: int, divide: bool, sets: tuple[str, ...])
     """Count the leaf nodes DEPTH plies below FILE's position (the last line is the count)."""
     engine, state = _load_position(game, file, sets)
     started = time.perf_counter()
-    if divide and depth > 0:
-        total = 0
-        for move in engine.legal_moves(state):
-            count = engine.perft(engine.play(state, move), depth - 1)
-            total += count
-            click.echo(f"{engine.format_move(state, move)}: {count}")
-    else:
-        total = engine.perft(state, depth)
+    with _engine_errors(file):
+        if divide and depth > 0:
+            total = 0
+            for move in engine.legal_moves(state):
+                count = engine.perft(engine.play(state, move), depth - 1)
+                total += count
+                click.echo(f"{engine.format_move(state, move)}: {count}")
+        else:
+            total = engine.perft(state, depth)
     elapsed = time.perf_counter() - started
     click.echo(f"perft({depth}) in {elapsed:.3f} s", err=True)
     click.echo(total)
@@ -147,13 +179,18 @@ def query(game: str, query_name: str, file: str, args: tuple[str, ...],
     ARGs are the query's arguments in order, or NAME=VALUE. Lists print one item per line,
     booleans as true/false. 'banmen queries GAME' lists the queries.
     """
-    from banmen.query import format_answer, run_query
+    from banmen.analysis import solver_budget
+    from banmen.query import QueryError, format_answer, run_query
 
     engine, state = _load_position(game, file, sets)
     try:
-        answer = run_query(engine, state, query_name, list(args))
-    except BanmenError as err:
+        with solver_budget(f"query '{query_name}'",
+                           hint="lower the plies or simplify the position"):
+            answer = run_query(engine, state, query_name, list(args))
+    except QueryError as err:
         raise _UserError(str(err)) from None
+    except BanmenError as err:
+        raise _UserError(f"{_source_name(file)}:1:1: {err}") from None
     click.echo(format_answer(answer))
 
 
@@ -184,8 +221,13 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
     Exit 0 when everything holds; otherwise exit 1 with one 'file:line:col: message' line per
     problem.
     """
-    from banmen.content.check import check_project
+    from banmen.content.check import check_project, content_files
 
+    if not root.is_dir():
+        raise _UserError(f"--root {root}: no such folder")
+    if not paths and not content_files(root):
+        raise _UserError(f"--root {root}: holds no content (expected diagrams/, puzzles/ or "
+                         "sequences/ with <game>/<name>.yaml files)")
     try:
         overrides = parse_set_options(sets)
         content = check_project(root, paths=list(paths) or None, rule_overrides=overrides)
@@ -223,7 +265,10 @@ def render(file: str, output: Path, game_id: str | None) -> None:
     if str(output) == "-":
         click.echo(svg, nl=False)
     else:
-        output.write_text(svg, encoding="utf-8")
+        try:
+            output.write_text(svg, encoding="utf-8")
+        except OSError as err:
+            raise _UserError(f"-o {output}: cannot write ({err.strerror or err})") from None
 
 
 @main.command()
@@ -233,34 +278,163 @@ def schema(output: Path) -> None:
     """Export a JSON Schema for each kind of content file (for editors)."""
     from banmen.content.schemas import write_schemas
 
-    for path in write_schemas(output):
+    try:
+        written = write_schemas(output)
+    except OSError as err:
+        raise _UserError(f"-o {output}: cannot write ({err.strerror or err})") from None
+    for path in written:
         click.echo(path)
 
 
-def _mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> None:
+def _die_with_parent() -> None:
+    """In the child, before exec: ask Linux to end it when banmen dies (even by SIGKILL)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _run_mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> int:
+    """Run ``mkdocs <command>`` in its own process group and return its exit status.
+
+    SIGINT and SIGTERM sent to banmen (by its process id, or Ctrl-C in the terminal) are
+    passed on to MkDocs, so stopping banmen always stops the server it started.
+    """
     try:
         parse_set_options(sets)  # fail early, before MkDocs starts
     except BanmenError as err:
         raise _UserError(str(err)) from None
     env = {**os.environ, "BANMEN_SET": ";".join(sets), "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", command, *extra], env=env)
-    sys.exit(result.returncode)
+    received: list[int] = []
+    children: list[subprocess.Popen] = []
+    # The server shuts down cleanly on SIGINT; a build is simply ended (no traceback).
+    passed_on = signal.SIGINT if command == "serve" else signal.SIGTERM
+
+    def forward(signum: int, _frame: Any) -> None:
+        received.append(signum)
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(passed_on)
+
+    # Handlers first: a signal arriving while MkDocs starts must reach it too.
+    previous = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        children.append(subprocess.Popen([sys.executable, "-m", "mkdocs", command, *extra],
+                                         env=env, start_new_session=True,
+                                         preexec_fn=_die_with_parent))
+        if received:
+            forward(received[0], None)
+        status = children[0].wait()
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    if received:
+        raise _Interrupted(128 + received[0])
+    return status
+
+
+class _Interrupted(Exception):
+    """banmen was asked to stop (SIGINT/SIGTERM); carries the exit status."""
+
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
+def _output_folder(option: str, folder: Path) -> None:
+    """Fail with one line unless ``folder`` can be created or replaced (``-d``/``-o``)."""
+    parent = folder.absolute().parent
+    if folder.exists() and not folder.is_dir():
+        raise _UserError(f"{option} {folder}: exists and is not a folder")
+    if not parent.is_dir():
+        raise _UserError(f"{option} {folder}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise _UserError(f"{option} {folder}: cannot write in {parent} (permission denied)")
+    if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise _UserError(f"{option} {folder}: the folder is not writable (permission denied)")
+
+
+def _build_staged(sets: tuple[str, ...], site_dir: Path) -> None:
+    """Build into a staging folder next to ``site_dir`` and swap it in only on success, so a
+    failed or interrupted build leaves the last good site as it was."""
+    _output_folder("-d", site_dir)
+    target = site_dir.absolute()
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
+    except OSError as err:
+        raise _UserError(f"-d {site_dir}: cannot write in {target.parent} ({err.strerror})") from None
+    try:
+        try:
+            status = _run_mkdocs("build", sets, ["--strict", "--site-dir", str(staging)])
+        except _Interrupted as stop:
+            click.echo(f"banmen build: interrupted; {site_dir} is unchanged", err=True)
+            sys.exit(stop.status)
+        if status != 0:
+            click.echo(f"banmen build: failed; {site_dir} is unchanged", err=True)
+            sys.exit(status)
+        old = None
+        try:
+            if target.exists():
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+                os.rename(target, old / "site")
+            os.rename(staging, target)
+        except OSError as err:
+            if old is not None and (old / "site").exists() and not target.exists():
+                os.rename(old / "site", target)
+            raise _UserError(f"-d {site_dir}: cannot replace the folder ({err.strerror})") from None
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _port_free(dev_addr: str) -> None:
+    """Fail with one line when ``host:port`` is already taken (another server runs there)."""
+    host, _, port = dev_addr.rpartition(":")
+    if not port.isdigit():
+        raise _UserError(f"-a {dev_addr}: expected HOST:PORT, e.g. 127.0.0.1:8000")
+    family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host.strip("[]") or "127.0.0.1", int(port)))
+        except OSError as err:
+            reason = "is already in use" if err.errno == errno.EADDRINUSE else f"cannot be used ({err.strerror})"
+            raise _UserError(f"banmen serve: {dev_addr} {reason}; stop the other server or "
+                             "pass -a HOST:PORT") from None
 
 
 @main.command()
 @SITE_SET_OPTION
-@click.option("-d", "--site-dir", default="site", show_default=True, help="Output folder.")
-def build(sets: tuple[str, ...], site_dir: str) -> None:
-    """Build the site (mkdocs build --strict): check, draw and generate every page."""
-    _mkdocs("build", sets, ["--strict", "--site-dir", site_dir])
+@click.option("-d", "--site-dir", default="site", show_default=True, type=click.Path(path_type=Path),
+              help="Output folder (replaced only when the build succeeds).")
+def build(sets: tuple[str, ...], site_dir: Path) -> None:
+    """Build the site (mkdocs build --strict): check, draw and generate every page.
+
+    The site is built in a staging folder next to the output folder and swapped in only on
+    success; a failed or interrupted build leaves the previous site untouched.
+    """
+    _build_staged(sets, site_dir)
 
 
 @main.command()
 @SITE_SET_OPTION
 @click.option("-a", "--dev-addr", default="127.0.0.1:8000", show_default=True)
 def serve(sets: tuple[str, ...], dev_addr: str) -> None:
-    """Serve the site with live reload (mkdocs serve)."""
-    _mkdocs("serve", sets, ["--dev-addr", dev_addr])
+    """Serve the site with live reload (mkdocs serve); SIGINT/SIGTERM stop the server too."""
+    _port_free(dev_addr)
+    try:
+        status = _run_mkdocs("serve", sets, ["--dev-addr", dev_addr])
+    except _Interrupted as stop:
+        sys.exit(stop.status)
+    sys.exit(status)
 
 
 @main.command()

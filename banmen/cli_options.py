@@ -5,22 +5,44 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import yaml
-
 from banmen.game import BanmenError, game_ids
 
 
-def parse_set_options(options: Iterable[str], game_id: str | None = None) -> dict[str, dict[str, Any]]:
+class SetOverrides(dict):
+    """game id -> {parameter: value}, remembering the ``--set`` argument each value came from.
+
+    Attributes:
+        sources: (game id, parameter) -> the argument as typed, e.g. ``"--set hand=255"``.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sources: dict[tuple[str, str], str] = {}
+
+    def source_of(self, game_id: str, param: str | None) -> str | None:
+        """Return the ``--set`` argument that set ``param`` of ``game_id`` (any of the game's
+        arguments when ``param`` is None or came from elsewhere), or None when none did."""
+        if param is not None and (game_id, param) in self.sources:
+            return self.sources[(game_id, param)]
+        return next((s for (g, _), s in self.sources.items() if g == game_id), None)
+
+
+def parse_set_options(options: Iterable[str], game_id: str | None = None) -> SetOverrides:
     """Read rule overrides written ``GAME.PARAM=VALUE`` (or ``PARAM=VALUE`` when ``game_id``
-    is given). Values are read as YAML scalars: ``2`` is a number, ``true`` a boolean.
+    is given). Values are read as YAML 1.2 scalars: ``2`` is a number, ``true`` a boolean,
+    ``yes`` text; a value YAML 1.1 would read differently (``010``, ``on``) is refused.
 
     Returns:
-        game id -> {parameter: value}.
+        game id -> {parameter: value}, with the source argument of each value.
 
     Raises:
-        BanmenError: an option is not of that form, or names an unknown game.
+        BanmenError: an option is not of that form, names an unknown game, or holds an
+            ambiguous or unreadable value; the message starts with the argument.
     """
-    result: dict[str, dict[str, Any]] = {}
+    from banmen.content.errors import ContentError
+    from banmen.content.yamlmarks import load_marked_text
+
+    result = SetOverrides()
     for option in options:
         key, sep, raw = option.partition("=")
         key = key.strip()
@@ -31,10 +53,20 @@ def parse_set_options(options: Iterable[str], game_id: str | None = None) -> dic
             form = "PARAM=VALUE" if game_id else "GAME.PARAM=VALUE"
             raise BanmenError(f"--set expects {form}, got '{option}'")
         if game not in game_ids():
-            raise BanmenError(f"--set: unknown game '{game}' (known: {', '.join(game_ids())})")
-        try:
-            value = yaml.safe_load(raw) if raw.strip() else ""
-        except yaml.YAMLError:
-            value = raw
+            raise BanmenError(f"--set {option}: unknown game '{game}' "
+                              f"(known: {', '.join(game_ids())})")
+        value: Any = ""
+        if raw.strip():
+            try:
+                document = load_marked_text(raw, "--set")
+            except ContentError as err:
+                raise BanmenError(f"--set {option}: {err.message}") from None
+            if document.ambiguous:
+                raise BanmenError(f"--set {option}: "
+                                  + document.ambiguity_errors()[0].message)
+            value = document.data
+            if isinstance(value, (dict, list)):
+                raise BanmenError(f"--set {option}: expected a single value")
         result.setdefault(game, {})[param] = value
+        result.sources[(game, param)] = f"--set {option}"
     return result

@@ -74,6 +74,11 @@ class QueryError(BanmenError):
     """An unknown query, or query arguments of the wrong kind or count."""
 
 
+class EngineLimitError(BanmenError):
+    """A position or search beyond what an engine handles in bounded time and memory (too
+    many moves to generate, a solver budget spent); the message names the limit."""
+
+
 # --------------------------------------------------------------------------- values
 
 

@@ -161,3 +161,100 @@ def test_check_refuses_a_file_outside_the_content_folders(runner, tmp_path):
     assert result.stdout == (f"{stray}:1:1: not a content file of this project: expected "
                              "<kind>/<game>/<name>.yaml with <kind> one of diagrams, puzzles, "
                              "sequences\n")
+
+
+# ---- hostile and broken input (issue 10): one located line, exit 1, no traceback
+
+def _stacks(tmp_path, height: int) -> Path:
+    path = tmp_path / "tall.yaml"
+    path.write_text(f"game: ukejalayer\nto_move: white\nhands: {{white: 0, black: 0}}\n"
+                    f"board: {{a1: {'W' * height}, d4: {'B' * height}}}\n", encoding="utf-8")
+    return path
+
+
+def test_set_values_no_position_can_use_fail_naming_the_argument(runner, tmp_path):
+    result = runner.invoke(main, ["moves", "ukejalayer", str(_stacks(tmp_path, 200)),
+                                  "--set", "hand=255"])
+    assert (result.exit_code, result.output) == (
+        1, "--set hand=255: rule parameter 'hand': expected less than or equal to 32, got 255\n")
+
+
+def test_a_stack_over_the_engine_limit_is_located(runner, tmp_path):
+    path = _stacks(tmp_path, 200)
+    result = runner.invoke(main, ["moves", "ukejalayer", str(path), "--set", "hand=32"])
+    assert (result.exit_code, result.output) == (
+        1, f"{path}:4:13: a stack of 200 pieces is taller than the engine's limit of 64\n")
+
+
+def test_move_generation_stops_at_its_limit(runner, tmp_path):
+    path = _stacks(tmp_path, 32)
+    result = runner.invoke(main, ["moves", "ukejalayer", str(path), "--set", "hand=32"])
+    assert (result.exit_code, result.output) == (
+        1, f"{path}:1:1: more than 500000 chain states for one move (the move generator's "
+           "limit): 32 movable pieces are too many to list every move\n")
+
+
+def test_set_errors_blame_the_argument_not_rules_yaml(runner):
+    root = Path(__file__).parent.parent
+    result = runner.invoke(main, ["check", "--root", str(root), "--set",
+                                  "ukejalayer.white_delay=-1"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == ("--set ukejalayer.white_delay=-1: rule parameter "
+                                             "'white_delay': expected greater than or equal "
+                                             "to 0, got -1")
+    result = runner.invoke(main, ["check", "--root", str(root), "--set",
+                                  "ukejalayer.unlock=yes"])
+    assert (result.exit_code, result.output) == (
+        1, "--set ukejalayer.unlock=yes: ambiguous YAML value yes: YAML 1.1 reads it as true, "
+           "YAML 1.2 as the text 'yes'; quote it if it is text, else write it unambiguously\n")
+
+
+def test_check_root_must_exist_and_hold_content(runner, tmp_path):
+    result = runner.invoke(main, ["check", "--root", str(tmp_path / "none")])
+    assert (result.exit_code, result.output) == (1, f"--root {tmp_path / 'none'}: no such folder\n")
+    result = runner.invoke(main, ["check", "--root", str(tmp_path)])
+    assert (result.exit_code, result.output) == (
+        1, f"--root {tmp_path}: holds no content (expected diagrams/, puzzles/ or sequences/ "
+           "with <game>/<name>.yaml files)\n")
+
+
+def test_a_control_character_is_a_located_line(runner, tmp_path):
+    path = tmp_path / "nul.yaml"
+    path.write_bytes(b"game: ukejalayer\nto_move: wh\x00ite\n")
+    result = runner.invoke(main, ["moves", "ukejalayer", str(path)])
+    assert (result.exit_code, result.output) == (
+        1, f"{path}:2:12: invalid YAML: control character U+0000 is not allowed in a text file\n")
+
+
+START = "game: ukejalayer\nto_move: white\nhands: {white: 8, black: 8}\nboard: {}\n"
+
+
+def test_unwritable_outputs_are_one_line(runner, tmp_path):
+    position = tmp_path / "start.yaml"
+    position.write_text(START, encoding="utf-8")
+    result = runner.invoke(main, ["render", str(position), "-o", str(tmp_path / "no" / "x.svg")])
+    assert (result.exit_code, result.output) == (
+        1, f"-o {tmp_path / 'no' / 'x.svg'}: cannot write (No such file or directory)\n")
+    regular = tmp_path / "file"
+    regular.write_text("x", encoding="utf-8")
+    result = runner.invoke(main, ["build", "-d", str(regular)])
+    assert (result.exit_code, result.output) == (1, f"-d {regular}: exists and is not a folder\n")
+    result = runner.invoke(main, ["build", "-d", str(tmp_path / "no" / "site")])
+    assert (result.exit_code, result.output) == (
+        1, f"-d {tmp_path / 'no' / 'site'}: the folder {tmp_path / 'no'} does not exist\n")
+    result = runner.invoke(main, ["schema", "-o", str(regular / "schemas")])
+    assert (result.exit_code, result.output) == (
+        1, f"-o {regular / 'schemas'}: cannot write (Not a directory)\n")
+
+
+def test_serve_on_a_taken_port_says_so_in_one_line(runner):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        address = f"127.0.0.1:{taken.getsockname()[1]}"
+        result = runner.invoke(main, ["serve", "-a", address])
+    assert (result.exit_code, result.output) == (
+        1, f"banmen serve: {address} is already in use; stop the other server or pass "
+           "-a HOST:PORT\n")

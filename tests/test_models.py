@@ -32,7 +32,7 @@ def test_marks_point_at_values_and_keys():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("a: 1\na: 2\n", "t.yaml:2:1: duplicate key 'a'"),
+    ("a: 1\na: 2\n", "t.yaml:2:1: duplicate key 'a' (first at line 1, column 1)"),
     ("a: [1\n", "t.yaml:2:1: invalid YAML: expected ',' or ']', but got '<stream end>'"),
     ("a: !!python/object:os.system x\n", "t.yaml:1:4: unsupported YAML value: could not "
      "determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'"),
@@ -46,13 +46,13 @@ def test_yaml_errors_are_located(text, message):
 
 def test_validation_errors_map_to_lines():
     text = ("game: ukejalayer\ntitle: x\nquestion: q\nexplanation: e\nposiiton: {}\n"
-            "answer:\n  kind: number\n  query: movable_pieces\n  value: three\nhints: [a, 3]\n")
+            "answer:\n  kind: number\n  query: movable_pieces\n  value: three\nhints: [a, [3]]\n")
     with pytest.raises(ContentErrorGroup) as caught:
         validate(load_marked_text(text, "p.yaml"), PuzzleFile)
     assert [str(e) for e in caught.value.errors] == [
         "p.yaml:9:10: answer.value: input should be a valid integer, unable to parse string "
         "as an integer, got 'three'",
-        "p.yaml:10:12: hints[1]: input should be a valid string, got 3",
+        "p.yaml:10:12: hints[1]: input should be a valid string",
         "p.yaml:5:1: unknown field 'posiiton' (check the spelling; see the schema in schemas/)",
     ]
 

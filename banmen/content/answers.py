@@ -11,7 +11,8 @@ from banmen.content import items
 from banmen.content.models import Marks, MoveAnswer, PuzzleFile
 from banmen.content import steps
 from banmen.content.steps import FileCheck, normalise_move_text
-from banmen.game import BanmenError, Game
+from banmen.analysis import solver_budget
+from banmen.game import BanmenError, EngineLimitError, Game
 from banmen.query import QueryArgError, find_query, run_query
 from banmen.render.board import DiagramSpec
 
@@ -35,7 +36,9 @@ def _check_query_answer(check: FileCheck, game: Game, state: Hashable, model: Pu
     except QueryArgError as err:
         check.fail(("answer", "query"), str(err))
     try:
-        computed = run_query(game, state, answer.query, answer.args)
+        with solver_budget(f"{check.document.source}, query '{answer.query}'",
+                           hint="lower the query's plies or simplify the position"):
+            computed = run_query(game, state, answer.query, answer.args)
     except QueryArgError as err:
         path = ("answer", "args") + ((err.argument,) if err.argument else ())
         check.fail(path, str(err))
@@ -98,7 +101,13 @@ def _check_move_answer(check: FileCheck, ident: str, game: Game, state: Hashable
         also = [steps.read_move(check, game, state, t, base + ("also", j)) for j, t in enumerate(step.also)]
         fmt = lambda m, s=state: game.format_move(s, m)  # noqa: E731
         stated = sorted({fmt(move), *map(fmt, also)})
-        computed = sorted(fmt(m) for m in game.winning_moves(state, remaining))
+        try:
+            with solver_budget(f"{check.document.source}, solution step {i + 1} (a win "
+                               f"within {_plies(remaining)})",
+                               hint="lower answer.plies or simplify the position"):
+                computed = sorted(fmt(m) for m in game.winning_moves(state, remaining))
+        except EngineLimitError as err:
+            check.fail(("answer", "plies"), str(err))
         if stated != computed:
             check.fail(base + ("move",), f"winning moves within {_plies(remaining)}: "
                        + _stated_vs_computed(stated, computed))

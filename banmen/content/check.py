@@ -14,14 +14,15 @@ Layout (relative to the project root):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from banmen.content import items, steps
 from banmen.content.answers import check_puzzle
-from banmen.content.errors import ContentError, ContentErrors
-from banmen.content.models import CONTENT_KINDS, DiagramFile, Marks, SequenceFile
+from banmen.content.errors import ArgumentError, ContentError, ContentErrors
+from banmen.content.models import CONTENT_KINDS, FREE_FIELDS, DiagramFile, Marks, SequenceFile
 from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.content.validate import ContentErrorGroup, validate
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file
@@ -56,6 +57,7 @@ def load_site_rules(root: Path, overrides: Mapping[str, Mapping[str, Any]] | Non
             document = load_marked_file(path, RULES_FILE)
         except ContentError as err:
             return {g: get_game(g) for g in game_ids()}, [err]
+        errors.extend(document.ambiguity_errors())
         data = document.data or {}
         if not isinstance(data, dict):
             errors.append(document.error((), "expected a mapping: game id -> rule parameters"))
@@ -70,16 +72,22 @@ def load_site_rules(root: Path, overrides: Mapping[str, Mapping[str, Any]] | Non
                 configured[game_id] = params
     games: dict[str, Game] = {}
     for game_id in game_ids():
-        params = {**configured.get(game_id, {}), **(overrides or {}).get(game_id, {})}
+        own = configured.get(game_id, {})
+        given = dict((overrides or {}).get(game_id, {}))
+        games[game_id] = get_game(game_id)
         try:
-            games[game_id] = get_game(game_id, params)
+            games[game_id] = get_game(game_id, own)
         except RulesError as err:
-            where = (game_id,) + err.path
-            if path.exists() and game_id in configured:
-                errors.append(document.error(where, str(err)))
-            else:
-                errors.append(ContentError("--set", 1, 1, f"{game_id}: {err}"))
-            games[game_id] = get_game(game_id)
+            errors.append(document.error((game_id,) + err.path, str(err)))
+            continue
+        if not given:
+            continue
+        try:
+            games[game_id] = get_game(game_id, {**own, **given})
+        except RulesError as err:
+            param = str(err.path[0]) if err.path else None
+            source = getattr(overrides, "source_of", lambda g, p: None)(game_id, param)
+            errors.append(ArgumentError(source or f"--set {game_id}", str(err)))
     return games, errors
 
 
@@ -201,6 +209,30 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
     return content
 
 
+
+def _markdown_texts(model: Any) -> list[tuple[tuple[str | int, ...], str]]:
+    data = model.model_dump()
+    texts: list[tuple[tuple[str | int, ...], str]] = []
+    for name in ("question", "explanation", "caption", "intro"):
+        if isinstance(data.get(name), str):
+            texts.append(((name,), data[name]))
+    for i, hint in enumerate(data.get("hints") or []):
+        texts.append((("hints", i), hint))
+    for i, step in enumerate(data.get("steps") or []):
+        if step.get("comment"):
+            texts.append((("steps", i, "comment"), step["comment"]))
+    return texts
+
+
+def _refused_links(document: MarkedDocument, model: Any) -> list[ContentError]:
+    """Links in authored Markdown to anything but http(s), relative or in-site targets."""
+    from banmen.site.html import refused_links
+
+    return [document.error(path, f"link to '{href}': only http(s) links and links to pages "
+                           "of this site are allowed")
+            for path, text in _markdown_texts(model) for href in refused_links(text)]
+
+
 def _check_file(content: items.Content, kind: str, game_id: str, path: Path, source: str
                 ) -> list[ContentError]:
     try:
@@ -210,6 +242,12 @@ def _check_file(content: items.Content, kind: str, game_id: str, path: Path, sou
         return [err]
     except ContentErrorGroup as group:
         return group.errors
+    ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
+    if ambiguous:
+        return ambiguous
+    refused = _refused_links(document, model)
+    if refused:
+        return refused
     check = FileCheck(document)
     if model.game != game_id:
         return [document.error(("game",), f"game '{model.game}' does not match the folder "
@@ -219,9 +257,12 @@ def _check_file(content: items.Content, kind: str, game_id: str, path: Path, sou
         item = _CHECKERS[kind](check, ident, model, content.games[game_id])
     except FileCheck.Stop:
         return check.errors
+    except BanmenError as err:  # an engine limit met while replaying the file
+        return check.errors + [document.error(("position",), str(err))]
     if check.errors:
         return check.errors
-    getattr(content, kind)[ident] = item
+    marks = {path: (mark.line, mark.column) for path, mark in document.marks.items()}
+    getattr(content, kind)[ident] = dataclasses.replace(item, marks=marks)
     return []
 
 
@@ -257,7 +298,12 @@ def check_single_diagram(document: MarkedDocument, game_id: str | None = None
                 model = validate(document, DiagramFile)
             except ContentErrorGroup as group:
                 raise ContentErrors(group.errors) from None
+            ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
+            if ambiguous:
+                raise ContentErrors(ambiguous)
             return site_game, _check_diagram(check, ident, model, site_game).spec
+        if document.ambiguous:
+            raise ContentErrors(document.ambiguity_errors())
         state = _position_document(check, site_game, data)
         return site_game, DiagramSpec(ident=ident, state=state)
     except FileCheck.Stop:

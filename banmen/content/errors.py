@@ -40,3 +40,20 @@ class ContentErrors(BanmenError):
     def __init__(self, errors: list[ContentError]):
         self.errors = sorted(errors, key=ContentError.sort_key)
         super().__init__("\n".join(str(e) for e in self.errors))
+
+
+class ArgumentError(ContentError):
+    """A problem in a command-line argument (``--set ukejalayer.hand=255``), not in a file.
+
+    Printed as ``<argument>: message``; sorted before every file's errors.
+
+    Args:
+        argument: the argument as the user typed it, option name included.
+        message: what is wrong and what was expected, one line.
+    """
+
+    def __init__(self, argument: str, message: str):
+        super().__init__(argument, 0, 0, message)
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.message}"

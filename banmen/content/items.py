@@ -7,6 +7,10 @@ writes what these objects hold.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+#: data path -> (line, column) of each value in an item's source file (for located messages
+#: about its text, e.g. a dead link in an explanation).
+SourceMarks = dict
 from typing import Any
 
 from banmen.content.models import PuzzleFile
@@ -24,6 +28,7 @@ class Diagram:
         spec: what to draw.
         caption: Japanese caption, or ``None``.
         source: the file, relative to the project root.
+        marks: data path -> (line, column) in ``source``.
     """
 
     ident: str
@@ -31,6 +36,7 @@ class Diagram:
     spec: DiagramSpec
     caption: str | None
     source: str
+    marks: SourceMarks = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,7 @@ class Puzzle:
         frames: for move puzzles, the diagrams after each move and reply, in order.
         steps: for move puzzles, the reader's moves.
         source: the file, relative to the project root.
+        marks: data path -> (line, column) in ``source``.
     """
 
     ident: str
@@ -76,6 +83,7 @@ class Puzzle:
     source: str
     frames: tuple[DiagramSpec, ...] = ()
     steps: tuple[PuzzleStep, ...] = ()
+    marks: SourceMarks = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,7 @@ class Sequence:
     intro: str
     frames: tuple[Frame, ...]
     source: str
+    marks: SourceMarks = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass

@@ -12,15 +12,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, WithJsonSchema
 
+from banmen.content.yamlmarks import YamlFloat, YamlInt
 from banmen.game import game_ids
 
 
 def _as_text(value: Any) -> Any:
-    """Let authors write square names and moves that YAML reads as numbers (``43``, ``15``)."""
+    """Let authors write square names, moves and text that YAML reads as numbers (``43``,
+    ``15``, ``010``): the field gets the characters as written (:class:`YamlInt` keeps them)."""
     if isinstance(value, bool):
         return value
+    if isinstance(value, (YamlInt, YamlFloat)):
+        return value.source
     if isinstance(value, int):
         return str(value)
     return value
@@ -35,7 +39,12 @@ MoveText = Annotated[str, BeforeValidator(_as_text), Field(min_length=1),
 #: A game id; the registry decides which exist.
 GameId = Annotated[str, Field(json_schema_extra={"enum": game_ids()})]
 #: Japanese text shown to readers (Markdown allowed where noted).
-Text = Annotated[str, Field(min_length=1)]
+Text = Annotated[str, BeforeValidator(_as_text), Field(min_length=1),
+                 WithJsonSchema({"type": "string", "minLength": 1})]
+
+#: Paths of the fields whose values go to an engine unread (any YAML 1.1/1.2-ambiguous scalar
+#: there is an error; see ``MarkedDocument.ambiguity_errors``).
+FREE_FIELDS = (("rules",), ("position",), ("options",), ("answer", "args"))
 
 
 class Strict(BaseModel):
@@ -67,13 +76,13 @@ class DiagramFile(Marks):
     """
 
     game: GameId
-    caption: str | None = Field(None, description="Japanese caption under the figure")
+    caption: Annotated[str, BeforeValidator(_as_text)] | None = Field(None, description="Japanese caption under the figure")
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = Field(
         None, description="the game's position YAML; omitted: the start position"
     )
     move: MoveText | None = Field(None, description="a move played from the position")
-    move_arrow: bool = Field(True, description="draw the move's arrow when a move is given")
+    move_arrow: StrictBool = Field(True, description="draw the move's arrow when a move is given")
     options: dict[str, Any] = Field(
         default_factory=dict, description="drawing options of the game's renderer"
     )
@@ -95,7 +104,7 @@ class BooleanAnswer(_QueryAnswer):
     """The reader answers はい / いいえ."""
 
     kind: Literal["boolean"]
-    value: bool
+    value: StrictBool
 
 
 class ChoiceOption(Strict):
@@ -128,7 +137,7 @@ class SolutionStep(Strict):
         default_factory=list, description="other moves that win just as well, accepted too"
     )
     reply: MoveText | None = Field(None, description="the opponent's reply shown next")
-    comment: str | None = None
+    comment: Annotated[str, BeforeValidator(_as_text)] | None = None
 
 
 class MoveAnswer(Strict):
@@ -169,7 +178,7 @@ class SequenceStep(Marks):
     """One move of a step-through sequence, with its Japanese comment."""
 
     move: MoveText
-    comment: str = ""
+    comment: Annotated[str, BeforeValidator(_as_text)] = ""
 
 
 class SequenceFile(Strict):
@@ -179,7 +188,7 @@ class SequenceFile(Strict):
     title: Text
     rules: dict[str, Any] = Field(default_factory=dict)
     position: dict[str, Any] | None = None
-    intro: str = ""
+    intro: Annotated[str, BeforeValidator(_as_text)] = ""
     steps: list[SequenceStep] = Field(min_length=1)
     options: dict[str, Any] = Field(default_factory=dict)
 

@@ -15,7 +15,7 @@ from banmen.content.models import Marks
 from banmen.content.yamlmarks import DataPath, MarkedDocument
 from banmen.game import BanmenError, Game, PositionError, RulesError
 from banmen.render import board_squares
-from banmen.render.board import DiagramSpec
+from banmen.render.board import DiagramSpec, missing_glyphs
 
 
 class FileCheck:
@@ -81,7 +81,8 @@ def read_move(check: FileCheck, game: Game, state: Hashable, text: str, path: Da
 
 
 def check_marks(check: FileCheck, game: Game, marks: Marks, base: DataPath = ()) -> None:
-    """Record an error for every highlight, arrow or label square not on the game's board."""
+    """Record an error for every highlight, arrow or label square not on the game's board,
+    and for every label character the board font cannot draw."""
     squares = board_squares(game)
 
     def known(square: str, path: DataPath) -> None:
@@ -95,8 +96,13 @@ def check_marks(check: FileCheck, game: Game, marks: Marks, base: DataPath = ())
             check.add(base + ("arrows", i), "an arrow needs at least two squares")
         for j, square in enumerate(arrow):
             known(square, base + ("arrows", i, j))
-    for square in marks.labels:
+    for square, text in marks.labels.items():
         known(square, base + ("labels", square))
+        missing = missing_glyphs(text)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            check.add(base + ("labels", square), f"the board font (IPAexGothic) has no glyph "
+                      f"for {shown}; use other characters")
 
 
 def make_spec(ident: str, state: Hashable, marks: Marks, options: Mapping[str, Any],

@@ -1,13 +1,26 @@
-"""Safe YAML loading that remembers where every value stood.
+"""Safe, bounded YAML loading with YAML 1.2 core-schema scalars, remembering where every
+value stood.
 
 PyYAML's composer already records a start mark on every node; this module walks the node tree
-itself (with the safe constructor for scalars, so no Python object tags are honoured) and keeps a
+itself (with a safe constructor for scalars, so no Python object tags are honoured) and keeps a
 table from each value's path to its line and column. Content errors found much later, by a
 pydantic model or by an engine, carry a path and are turned back into ``file:line:col``.
+
+Scalars follow the YAML 1.2 core schema, not PyYAML's YAML 1.1 one: ``yes``/``on``/``NO``,
+``3:4``, ``2024-01-02`` and ``1_000`` stay text, ``010`` is ten. A plain scalar that YAML 1.1
+would read differently is recorded in :attr:`MarkedDocument.ambiguous`; the checker accepts it
+only where a field takes the characters as written (squares, labels, text) and reports it
+elsewhere (:meth:`MarkedDocument.ambiguity_errors`). Numbers keep the characters they were
+written with (:class:`YamlInt`, :class:`YamlFloat`), so a label ``0x0A`` stays ``0x0A``.
+
+Limits (each a located one-line error): file size (:data:`MAX_FILE_BYTES`), nesting depth
+(:data:`MAX_DEPTH`) and the number of values after alias expansion (:data:`MAX_VALUES`); an alias
+inside the value it names is refused.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +29,13 @@ from typing import Any
 import yaml
 
 from banmen.content.errors import ContentError
+
+#: Largest content file read, in bytes (content files are a few kilobytes).
+MAX_FILE_BYTES = 1_000_000
+#: Deepest nesting of mappings and sequences.
+MAX_DEPTH = 64
+#: Most values (scalars, mappings, sequences) in one document after alias expansion.
+MAX_VALUES = 100_000
 
 #: A path into loaded data: mapping keys and sequence indices, outermost first.
 DataPath = tuple[str | int, ...]
@@ -38,12 +58,15 @@ class MarkedDocument:
         data: the plain Python value (dicts, lists, str, int, float, bool, None).
         marks: path -> mark of the value's first character.
         key_marks: path -> mark of the mapping key that introduces the value.
+        ambiguous: path -> (the plain scalar as written, how YAML 1.1 reads it) for every
+            scalar whose YAML 1.1 and 1.2 readings differ.
     """
 
     source: str
     data: Any
     marks: dict[DataPath, Mark] = field(default_factory=dict)
     key_marks: dict[DataPath, Mark] = field(default_factory=dict)
+    ambiguous: dict[DataPath, tuple[str, Any]] = field(default_factory=dict)
 
     def mark_of(self, path: Sequence[str | int], *, key: bool = False) -> Mark:
         """Return the mark of ``path``, or of its nearest ancestor that exists.
@@ -67,15 +90,204 @@ class MarkedDocument:
         mark = self.mark_of(path, key=key)
         return ContentError(self.source, mark.line, mark.column, message)
 
+    def ambiguity_errors(self, read: Any = None, free: Sequence[DataPath] = ()
+                         ) -> list[ContentError]:
+        """Return an error for each ambiguous scalar not taken as the characters written.
+
+        Args:
+            read: the validated data (plain dicts and lists, e.g. a model's ``model_dump()``),
+                or ``None`` when no field takes text as written (positions, rules files).
+            free: paths whose values go to an engine as they are (``("rules",)``,
+                ``("position",)``): an ambiguous scalar below one is always an error.
+
+        Returns:
+            One located error per ambiguous scalar that is not a text value equal to what was
+            written, e.g. ``level: 010`` or ``rules: {white_delay: 0o1}``.
+        """
+        errors = []
+        for path, (raw, old) in sorted(self.ambiguous.items(), key=lambda item: str(item[0])):
+            if read is not None and not any(path[:len(p)] == tuple(p) for p in free):
+                value = _lookup(read, path)
+                if isinstance(value, str) and value == raw:
+                    continue
+            errors.append(self.error(path, f"ambiguous YAML value {raw}: YAML 1.1 reads it as "
+                                     f"{_show(old)}, YAML 1.2 as {_show(_core_value(raw))}; "
+                                     "quote it if it is text, else write it unambiguously"))
+        return errors
+
+
+def _lookup(data: Any, path: DataPath) -> Any:
+    for segment in path:
+        if isinstance(data, dict) and segment in data:
+            data = data[segment]
+        elif isinstance(data, list) and isinstance(segment, int) and segment < len(data):
+            data = data[segment]
+        else:
+            return None
+    return data
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text '{value}'"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        return repr(float(value))
+    if hasattr(value, "isoformat"):
+        return f"the date {value.isoformat()}"
+    return repr(value)
+
+
+class YamlInt(int):
+    """An integer read from YAML that remembers how it was written (``0x0A``, ``010``).
+
+    ``str()`` gives the characters written, so fields that take text (squares, labels) read
+    them unchanged.
+    """
+
+    source: str
+
+    def __new__(cls, value: int, source: str) -> YamlInt:
+        self = super().__new__(cls, value)
+        self.source = source
+        return self
+
+    def __str__(self) -> str:
+        return self.source
+
+    def __reduce__(self) -> Any:
+        return (YamlInt, (int(self), self.source))
+
+
+class YamlFloat(float):
+    """A float read from YAML that remembers how it was written (``1e3``, ``.5``)."""
+
+    source: str
+
+    def __new__(cls, value: float, source: str) -> YamlFloat:
+        self = super().__new__(cls, value)
+        self.source = source
+        return self
+
+    def __str__(self) -> str:
+        return self.source
+
+    def __reduce__(self) -> Any:
+        return (YamlFloat, (float(self), self.source))
+
+
+# ---- YAML 1.2 core schema on PyYAML (https://yaml.org/spec/1.2.2/#1023-core-schema)
+
+_CORE_RESOLVERS = [
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN"),
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$",
+     "-+0123456789"),
+    ("tag:yaml.org,2002:float",
+     r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+     r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+.0123456789"),
+    ("tag:yaml.org,2002:merge", r"^<<$", "<"),
+]
+
+
+class _CoreLoader(yaml.SafeLoader):
+    """PyYAML's safe loader with YAML 1.2 core-schema scalars and a nesting limit."""
+
+    yaml_implicit_resolvers: dict = {}
+    yaml_constructors = dict(yaml.SafeLoader.yaml_constructors)
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise _TooDeep(mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def compose_scalar_node(self, anchor: Any) -> Any:
+        event = self.peek_event()
+        node = super().compose_scalar_node(anchor)
+        # Only plain scalars with no explicit tag are resolved by the schema.
+        node.implicit_plain = event.tag in (None, "!") and event.implicit[0] and node.style is None
+        return node
+
+    def construct_core_int(self, node: yaml.ScalarNode) -> YamlInt:
+        text = node.value
+        sign, digits = (-1, text[1:]) if text[:1] == "-" else (1, text.lstrip("+"))
+        if digits.startswith("0o"):
+            value = int(digits[2:], 8)
+        elif digits.startswith("0x"):
+            value = int(digits[2:], 16)
+        else:
+            value = int(digits, 10)
+        return YamlInt(sign * value, text)
+
+    def construct_core_float(self, node: yaml.ScalarNode) -> YamlFloat:
+        return YamlFloat(self.construct_yaml_float(node), node.value)
+
+
+for _tag, _pattern, _first in _CORE_RESOLVERS:
+    _CoreLoader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+_CoreLoader.add_constructor("tag:yaml.org,2002:int", _CoreLoader.construct_core_int)
+_CoreLoader.add_constructor("tag:yaml.org,2002:float", _CoreLoader.construct_core_float)
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark: Any):
+        self.mark = mark
+
+
+def _core_value(text: str) -> Any:
+    loader = _CoreLoader("")
+    tag = loader.resolve(yaml.ScalarNode, text, (True, False))
+    return loader.construct_object(yaml.ScalarNode(tag, text))
+
+
+def _yaml11_value(text: str) -> tuple[bool, Any]:
+    """Return (readable, value) of a plain scalar under PyYAML's YAML 1.1 safe schema."""
+    loader = yaml.SafeLoader("")
+    tag = loader.resolve(yaml.ScalarNode, text, (True, False))
+    try:
+        return True, loader.construct_object(yaml.ScalarNode(tag, text))
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        return False, None
+
+
+def _same(a: Any, b: Any) -> bool:
+    if type(a) is bool or type(b) is bool:
+        return type(a) is type(b) and a == b
+    if isinstance(a, float) and isinstance(b, float):
+        return repr(float(a)) == repr(float(b))
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return isinstance(a, int) == isinstance(b, int) and a == b
+    return type(a) is type(b) and a == b
+
+
 
 class _Walker:
-    """Turns a composed node tree into plain data while recording marks."""
+    """Turns a composed node tree into plain data while recording marks.
+
+    Aliases are expanded here (the composer shares nodes); the walk counts every value and
+    refuses an alias inside the value it names, so alias bombs and cycles end early.
+    """
 
     def __init__(self, source: str):
         self.source = source
-        self.constructor = yaml.SafeLoader("")  # only its scalar constructor is used
+        self.constructor = _CoreLoader("")  # only its scalar constructor is used
         self.marks: dict[DataPath, Mark] = {}
         self.key_marks: dict[DataPath, Mark] = {}
+        self.ambiguous: dict[DataPath, tuple[str, Any]] = {}
+        self.values = 0
+        self.open: set[int] = set()
 
     def _mark(self, node: yaml.Node) -> Mark:
         return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
@@ -85,15 +297,37 @@ class _Walker:
         return ContentError(self.source, mark.line, mark.column, message)
 
     def walk(self, node: yaml.Node, path: DataPath) -> Any:
-        self.marks[path] = self._mark(node)
-        if isinstance(node, yaml.MappingNode):
-            return self._walk_mapping(node, path)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.walk(item, path + (i,)) for i, item in enumerate(node.value)]
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise self._fail(node, f"the document holds more than {MAX_VALUES} values once "
+                             "its aliases are expanded (an alias bomb?); write it out plainly")
+        if len(path) > MAX_DEPTH:
+            raise self._fail(node, f"values nest deeper than {MAX_DEPTH} levels")
+        self.marks.setdefault(path, self._mark(node))
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node, path)
+        if id(node) in self.open:
+            raise self._fail(node, "a YAML alias refers to the value that contains it")
+        self.open.add(id(node))
         try:
-            return self.constructor.construct_object(node, deep=True)
+            if isinstance(node, yaml.MappingNode):
+                return self._walk_mapping(node, path)
+            return [self.walk(item, path + (i,)) for i, item in enumerate(node.value)]
+        finally:
+            self.open.discard(id(node))
+
+    def _scalar(self, node: yaml.ScalarNode, path: DataPath) -> Any:
+        try:
+            value = self.constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as err:
             raise self._fail(node, f"unsupported YAML value: {err.problem}") from None
+        except (ValueError, OverflowError):
+            raise self._fail(node, f"unreadable YAML value {node.value!r}") from None
+        if getattr(node, "implicit_plain", False):
+            readable, old = _yaml11_value(node.value)
+            if readable and not _same(old, value):
+                self.ambiguous[path] = (node.value, old)
+        return value
 
     def _walk_mapping(self, node: yaml.MappingNode, path: DataPath) -> dict:
         result: dict = {}
@@ -102,21 +336,33 @@ class _Walker:
                 raise self._fail(key_node, "YAML merge keys (<<) are not supported here")
             if not isinstance(key_node, yaml.ScalarNode):
                 raise self._fail(key_node, "a mapping key must be a plain value")
-            key = self.constructor.construct_object(key_node)
-            if isinstance(key, (list, dict)):
-                raise self._fail(key_node, "a mapping key must be a plain value")
+            key = self._scalar(key_node, ())
+            self.ambiguous.pop((), None)  # keys are read as written (square names)
             # Square names such as 43 (medamagaeru) are written bare; keys are text.
-            if not isinstance(key, str) and key is not None and not isinstance(key, bool):
+            if isinstance(key, (YamlInt, YamlFloat)):
+                key = key.source
+            elif not isinstance(key, str) and key is not None and not isinstance(key, bool):
                 key = str(key)
             if key in result:
-                raise self._fail(key_node, f"duplicate key '{key}'")
+                first = self.key_marks[path + (key,)]
+                raise self._fail(key_node, f"duplicate key '{key}' (first at line {first.line}, "
+                                 f"column {first.column})")
             self.key_marks[path + (key,)] = self._mark(key_node)
             result[key] = self.walk(value_node, path + (key,))
         return result
 
 
+def _reader_error(err: yaml.reader.ReaderError, text: str, source: str) -> ContentError:
+    position = max(0, min(err.position, len(text)))
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    code = err.character if isinstance(err.character, int) else ord(str(err.character)[:1] or "\0")
+    return ContentError(source, line, column, f"invalid YAML: control character U+{code:04X} "
+                        "is not allowed in a text file")
+
+
 def load_marked_text(text: str, source: str) -> MarkedDocument:
-    """Parse one YAML document from ``text``.
+    """Parse one YAML document from ``text`` (YAML 1.2 core-schema scalars).
 
     Args:
         text: the YAML source.
@@ -126,16 +372,37 @@ def load_marked_text(text: str, source: str) -> MarkedDocument:
         The document with its marks; an empty document gives ``data = None``.
 
     Raises:
-        ContentError: the text is not valid YAML, holds more than one document, repeats a key,
-            or uses tags beyond the safe ones.
+        ContentError: the text is not valid YAML, is larger than :data:`MAX_FILE_BYTES`,
+            nests deeper than :data:`MAX_DEPTH`, expands to more than :data:`MAX_VALUES`
+            values, holds more than one document, repeats a key (both lines are named),
+            holds a control character, or uses tags beyond the safe ones.
     """
+    if len(text) > MAX_FILE_BYTES:
+        raise ContentError(source, 1, 1, f"file too large ({len(text)} characters; content "
+                           f"files may hold at most {MAX_FILE_BYTES})")
+    loader = None
     try:
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        loader = _CoreLoader(text)
+        nodes = []
+        while loader.check_node():
+            nodes.append(loader.get_node())
+            if len(nodes) > 1:
+                break
+    except _TooDeep as deep:
+        raise ContentError(source, deep.mark.line + 1, deep.mark.column + 1,
+                           f"values nest deeper than {MAX_DEPTH} levels") from None
+    except yaml.reader.ReaderError as err:
+        raise _reader_error(err, text, source) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = err.problem or err.context or "invalid YAML"
         raise ContentError(source, line, col, f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as err:
+        raise ContentError(source, 1, 1, f"invalid YAML: {err}") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
     if len(nodes) > 1:
         second = nodes[1]
         raise ContentError(
@@ -148,7 +415,7 @@ def load_marked_text(text: str, source: str) -> MarkedDocument:
         return MarkedDocument(source, None)
     walker = _Walker(source)
     data = walker.walk(nodes[0], ())
-    return MarkedDocument(source, data, walker.marks, walker.key_marks)
+    return MarkedDocument(source, data, walker.marks, walker.key_marks, walker.ambiguous)
 
 
 def load_marked_file(path: Path, source: str | None = None) -> MarkedDocument:
@@ -159,13 +426,19 @@ def load_marked_file(path: Path, source: str | None = None) -> MarkedDocument:
         source: the name used in messages; defaults to ``str(path)``.
 
     Raises:
-        ContentError: the file cannot be read or decoded, or the YAML is invalid.
+        ContentError: the file cannot be read or decoded, is larger than
+            :data:`MAX_FILE_BYTES`, or the YAML is invalid.
     """
     name = source or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise ContentError(name, 1, 1, f"cannot read file: {err.strerror or err}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ContentError(name, 1, 1, f"file too large (more than {MAX_FILE_BYTES} bytes)")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise ContentError(name, 1, 1, f"file is not UTF-8 text ({err.reason})") from None
-    except OSError as err:
-        raise ContentError(name, 1, 1, f"cannot read file: {err.strerror}") from None
     return load_marked_text(text, name)

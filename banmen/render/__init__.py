@@ -6,6 +6,7 @@ Use :func:`render_svg`; it picks the game's renderer from :data:`RENDERERS`.
 from __future__ import annotations
 
 import importlib
+import warnings
 
 from banmen.game import BanmenError, Game
 from banmen.render.board import DiagramSpec
@@ -38,11 +39,19 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
     """Draw ``spec`` with ``game``'s renderer and return deterministic inline SVG text.
 
     Raises:
-        BanmenError: the game has no renderer yet.
+        BanmenError: the game has no renderer yet, or a text needs a glyph the font lacks.
     """
     from banmen.render.svg import figure_to_svg
 
-    return figure_to_svg(_renderer(game).draw(game, spec), spec.ident)
+    # A character the font lacks would be drawn as an empty box: refuse it instead (content
+    # checking reports labels at their line first; this guards every other text).
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message=r"Glyph .* missing from font",
+                                category=UserWarning)
+        try:
+            return figure_to_svg(_renderer(game).draw(game, spec), spec.ident)
+        except UserWarning as warning:
+            raise BanmenError(f"{spec.ident}: {warning}") from None
 
 
 __all__ = ["DiagramSpec", "board_squares", "render_svg", "RENDERERS"]

@@ -9,6 +9,8 @@ make squares clickable (the SVG step prefixes it with the diagram id).
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -147,6 +149,27 @@ def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str =
         capstyle="round",
     )
     ax.add_patch(arrow)
+
+
+@functools.lru_cache(maxsize=1)
+def _board_font() -> Any:
+    from matplotlib.font_manager import FontProperties, findfont
+    from matplotlib.ft2font import FT2Font
+
+    from banmen.render.svg import SVG_RC
+
+    return FT2Font(findfont(FontProperties(family=SVG_RC["font.family"]), fallback_to_default=False))
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """Return the characters of ``text`` that the board font (IPAexGothic, bundled by
+    matplotlib-fontja) cannot draw, in order, each once; line breaks are not characters."""
+    font = _board_font()
+    missing: list[str] = []
+    for char in text:
+        if char not in "\n\r" and char not in missing and font.get_char_index(ord(char)) == 0:
+            missing.append(char)
+    return missing
 
 
 def draw_labels(ax: Any, geometry: Geometry, labels: Iterable[tuple[str, str]]) -> None:

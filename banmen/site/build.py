@@ -8,7 +8,8 @@ Pages embed content with markers on a line of their own::
     {{ sequence ukejalayer/opening }}    a step-through sequence
     {{ parameters ukejalayer }}          the table of rule parameters
 
-Markers inside fenced code blocks are left as they are, so pages can show them.
+Markers inside fenced code blocks and inline code are left as they are, so pages can show
+them; any other ``{{`` that does not start a whole marker is an error.
 
 :meth:`SiteBuild.expand` turns markers into Markdown (headings, tables) plus placeholder
 tokens; :meth:`SiteBuild.fill` swaps the tokens in the finished HTML for the fragments. A
@@ -17,7 +18,9 @@ marker naming an unknown id is an error at the page's line and column.
 
 from __future__ import annotations
 
+import html
 import re
+import secrets
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -36,9 +39,14 @@ from banmen.site import html as fragments
 from banmen.site.parameters import parameters_markdown
 
 MARKER = re.compile(r"\{\{\s*(\w+)\s+([^\s}]+)\s*\}\}")
+_MARKER_START = re.compile(r"\{\{")
+_CODE_SPAN = re.compile(r"(`+).+?\1")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-_TOKEN = "BANMENEMBED{:05d}"
-_TOKEN_RE = re.compile(r"(?:<p>)?(BANMENEMBED\d{5})(?:</p>)?")
+#: Characters Python-Markdown lets a backslash escape, and other characters extensions read
+#: (tables, attribute lists, footnotes); a title's are escaped so it stays text.
+_BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")
+_OTHER_SPECIALS = set(":=|~^$%")
+_SAFE_ID = re.compile(r"[^A-Za-z0-9_-]+")
 MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters")
 
 
@@ -74,6 +82,9 @@ class SiteBuild:
         self.content = Content()
         self.svgs: dict[str, str] = {}
         self._counter = 0
+        # Placeholder tokens carry a random nonce per build, so no authored text can forge one.
+        self._token_prefix = f"BANMENEMBED{secrets.token_hex(8).upper()}X"
+        self._token_re = re.compile(rf"(?:<p>)?({self._token_prefix}\d+)(?:</p>)?")
 
     # ---- check and render
 
@@ -109,7 +120,7 @@ class SiteBuild:
 
     def _token(self, expansion: PageExpansion, fragment: str) -> str:
         self._counter += 1
-        token = _TOKEN.format(self._counter)
+        token = f"{self._token_prefix}{self._counter}"
         expansion.tokens[token] = fragment
         return f"\n\n{token}\n\n"
 
@@ -130,8 +141,9 @@ class SiteBuild:
             puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
             parts = []
             for number, puzzle in enumerate(puzzles, start=1):
-                anchor = puzzle.ident.split("/", 1)[1]
-                parts.append(f"\n### 問題{number}　{puzzle.model.title} {{#{anchor}}}\n")
+                anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
+                title = markdown_text(puzzle.model.title)
+                parts.append(f"\n### 問題{number}　{title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
             return "".join(parts)
@@ -157,7 +169,16 @@ class SiteBuild:
             opening = _FENCE.match(line)
             if opening and (fence is None or opening.group(1).startswith(fence)):
                 fence = opening.group(1)[:3] if fence is None else None
-            for match in (MARKER.finditer(line) if fence is None and not opening else ()):
+            active = fence is None and not opening
+            code = [m.span() for m in _CODE_SPAN.finditer(line)] if active else []
+            matches = [m for m in (MARKER.finditer(line) if active else ())
+                       if not _inside(m.start(), code)]
+            for start in (m.start() for m in _MARKER_START.finditer(line) if active):
+                if not _inside(start, code) and not any(m.start() == start for m in matches):
+                    errors.append(ContentError(source, line_no, start + 1,
+                                               "unterminated or malformed marker: expected "
+                                               "'{{ <kind> <id> }}' on one line"))
+            for match in matches:
                 kind, ident = match.group(1), match.group(2)
                 out.append(line[pos:match.start()])
                 pos = match.end()
@@ -178,9 +199,38 @@ class SiteBuild:
         expansion.markdown = "".join(out)[:-1]
         return expansion
 
-    @staticmethod
-    def fill(html: str, tokens: Mapping[str, str]) -> str:
-        """Put each token's fragment into the page HTML (tokens end up in ``<p>`` tags)."""
+    def fill(self, page_html: str, tokens: Mapping[str, str]) -> str:
+        """Put each token's fragment into the page HTML (tokens end up in ``<p>`` tags).
+
+        Only this build's tokens (with its nonce) are replaced, each by its own fragment.
+        """
         if not tokens:
-            return html
-        return _TOKEN_RE.sub(lambda m: tokens.get(m.group(1), m.group(0)), html)
+            return page_html
+        return self._token_re.sub(lambda m: tokens.get(m.group(1), m.group(0)), page_html)
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def safe_anchor(name: str) -> str:
+    """Return an HTML id for a file name: runs of characters outside ``A-Za-z0-9_-`` become
+    ``-`` (``zz tabindex=0`` -> ``zz-tabindex-0``), so a name can never add attributes."""
+    return _SAFE_ID.sub("-", name).strip("-") or "item"
+
+
+def markdown_text(text: str) -> str:
+    """Return Markdown that shows ``text`` literally on one line: HTML-escaped, every
+    Markdown special character backslash-escaped or written as a character reference (no
+    emphasis, links, attribute lists ``{: ...}`` or raw HTML), whitespace folded to a space."""
+    out = []
+    for char in " ".join(text.split()):
+        if char in "<>&\"'":
+            out.append(html.escape(char))
+        elif char in _BACKSLASH_ESCAPABLE:
+            out.append("\\" + char)
+        elif char in _OTHER_SPECIALS:
+            out.append(f"&#{ord(char)};")
+        else:
+            out.append(char)
+    return "".join(out)

@@ -4,16 +4,24 @@ Fragments are self-contained: the SVG boards are inlined, and each interactive b
 what its script needs in a ``<script type="application/json" class="bm-data">`` child, so
 pages work offline with no server. ``docs/assets/banmen.js`` wires them up.
 All reader-facing text is Japanese; authored text fields may use Markdown.
+
+Authored text is untrusted. :func:`md` renders it with raw HTML switched off (``<b>`` shows as
+text) and then passes the result through an allow-list sanitiser (nh3, the Python binding of
+the Rust crate ammonia): only :data:`ALLOWED_TAGS`, only ``href``/``title`` on links, only
+http(s) and relative URLs, no comments. Links carry ``data-bm-where="file:line:col"`` until the
+MkDocs glue has checked and rewritten them (:mod:`banmen.site.links`).
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
 import markdown as markdown_lib
+import nh3
 
 from banmen.content import items
 from banmen.render.svg import html_id
@@ -31,28 +39,89 @@ KIND_HELP_JA = {
 }
 
 
-def md(text: str) -> str:
-    """Render authored Markdown (Japanese prose) to HTML."""
-    return markdown_lib.markdown(text, extensions=["sane_lists"])
+#: Python-Markdown extensions for authored YAML text (names or Extension objects); append to
+#: it to enable more syntax, the sanitiser still decides what reaches the page.
+MARKDOWN_EXTENSIONS: list[Any] = ["sane_lists"]
+
+#: What authored Markdown may produce: paragraphs, line breaks, emphasis, code, lists, quotes,
+#: rules and links. Anything else (raw HTML, images, headings, tables) is dropped, its text kept.
+ALLOWED_TAGS = {"p", "br", "em", "strong", "code", "pre", "ul", "ol", "li", "a", "blockquote",
+                "hr", "ruby", "rt", "rp"}
+ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}}
+#: Link schemes allowed besides relative links to pages of the site.
+URL_SCHEMES = {"http", "https"}
+
+_LINK_OPEN = re.compile(r'<a(?= |>)')
+
+
+def _markdown() -> markdown_lib.Markdown:
+    converter = markdown_lib.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    # Raw HTML in authored text is shown as text, never passed on (nor an HTML comment).
+    converter.preprocessors.deregister("html_block")
+    converter.inlinePatterns.deregister("html")
+    return converter
+
+
+def sanitise(fragment: str) -> str:
+    """Return ``fragment`` with only the allowed tags, attributes and URL schemes kept."""
+    return nh3.clean(fragment, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES,
+                     url_schemes=URL_SCHEMES, strip_comments=True, link_rel=None)
+
+
+def md(text: str, where: str | None = None) -> str:
+    """Render authored Markdown (Japanese prose) to sanitised HTML.
+
+    Args:
+        text: the author's text.
+        where: ``file:line:col`` of the text; links get it as ``data-bm-where`` so that a
+            dead link is reported at the YAML source (the site glue removes the attribute).
+
+    Returns:
+        HTML made only of :data:`ALLOWED_TAGS`.
+    """
+    rendered = sanitise(_markdown().convert(text))
+    if where is not None:
+        rendered = _LINK_OPEN.sub(f'<a data-bm-where="{html.escape(where)}"', rendered)
+    return rendered
+
+
+def refused_links(text: str) -> list[str]:
+    """Return the link targets in authored Markdown ``text`` that the sanitiser would drop:
+    any scheme but http(s) (``javascript:``, ``data:``, ``mailto:``, ``ftp:``)."""
+    found = re.findall(r'<a href="([^"]*)"', _markdown().convert(text))
+    refused = []
+    for href in (html.unescape(h) for h in found):
+        scheme = re.match(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):", href)
+        if scheme and scheme.group(1).lower() not in URL_SCHEMES:
+            refused.append(href)
+    return refused
+
+
+def _where(item: Any, path: tuple) -> str | None:
+    """``file:line:col`` of the value at ``path`` in ``item``'s source file."""
+    mark = getattr(item, "marks", {}).get(path)
+    return f"{item.source}:{mark[0]}:{mark[1]}" if mark else None
 
 
 def _data_script(data: Any) -> str:
-    # "</" inside a script element would end it early; JSON allows "<\/" for the same text.
+    # "<" (so "</script>" and "<!--") inside a script element would change how it is read;
+    # JSON spells the same text "\u003c".
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    text = text.replace("</", "<\\/")
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" class="bm-data">{text}</script>'
 
 
 def diagram_html(diagram: items.Diagram, svg_of: SvgOf) -> str:
     """Return a ``<figure>`` with the inline SVG board and its caption."""
-    caption = f"<figcaption>{md_inline(diagram.caption)}</figcaption>" if diagram.caption else ""
+    caption = (f"<figcaption>{md_inline(diagram.caption, _where(diagram, ('caption',)))}"
+               "</figcaption>" if diagram.caption else "")
     return (f'<figure class="banmen-diagram" id="{html_id(diagram.ident)}-figure">'
             f"{svg_of(diagram.spec)}{caption}</figure>")
 
 
-def md_inline(text: str) -> str:
-    """Render one line of Markdown without the surrounding paragraph."""
-    rendered = md(text).strip()
+def md_inline(text: str, where: str | None = None) -> str:
+    """Render one line of Markdown without the surrounding paragraph (see :func:`md`)."""
+    rendered = md(text, where).strip()
     if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
         return rendered[3:-4]
     return rendered
@@ -85,7 +154,8 @@ def _hints(puzzle: items.Puzzle) -> str:
     hints = puzzle.model.hints
     if not hints:
         return ""
-    body = "".join(f'<li class="bm-hint" hidden>{md_inline(h)}</li>' for h in hints)
+    body = "".join(f'<li class="bm-hint" hidden>{md_inline(h, _where(puzzle, ("hints", i)))}</li>'
+                   for i, h in enumerate(hints))
     return (f'<div class="bm-hints"><button type="button" class="md-button bm-hint-button">'
             f'ヒントを見る（{len(hints)}）</button><ol>{body}</ol></div>')
 
@@ -107,13 +177,13 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'data-number="{number}">'
         f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}</p>'
         f'<div class="bm-boards">{"".join(boards)}</div>'
-        f'<div class="bm-question">{md(model.question)}</div>'
+        f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
         f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
         f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
         f'<p class="bm-feedback" aria-live="polite"></p>'
         f"{_hints(puzzle)}"
         f'<details class="bm-explanation"><summary>解説を見る</summary>'
-        f"{md(model.explanation)}</details>"
+        f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
         f"{_data_script(puzzle.answer)}</div>"
     )
 
@@ -122,12 +192,13 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
     """Return a step-through viewer: one frame per move, with its comment."""
     frames = []
     for i, frame in enumerate(sequence.frames):
+        where = _where(sequence, ("intro",) if i == 0 else ("steps", i - 1, "comment"))
         move = (f'<p class="bm-move">{i}手目：<code>{html.escape(frame.move)}</code></p>'
                 if frame.move else '<p class="bm-move">はじめの局面</p>')
         frames.append(
             f'<div class="bm-frame"{"" if i == 0 else " hidden"} data-step="{i}">'
             f"{svg_of(frame.spec)}{move}"
-            f'<div class="bm-comment">{md(frame.comment) if frame.comment else ""}</div></div>'
+            f'<div class="bm-comment">{md(frame.comment, where) if frame.comment else ""}</div></div>'
         )
     last = len(sequence.frames) - 1
     controls = (

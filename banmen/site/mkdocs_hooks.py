@@ -7,16 +7,45 @@ static site generator touches only this file.
 
 from __future__ import annotations
 
+import logging
 import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
 from banmen.content.errors import ContentErrors
+from banmen.game import BanmenError
 from banmen.site.build import PageExpansion, SiteBuild
+from banmen.site.links import LinkCheck
 
-_state: dict[str, Any] = {"build": None, "pages": {}}
+_state: dict[str, Any] = {"build": None, "pages": {}, "links": LinkCheck()}
+log = logging.getLogger("mkdocs.plugins.banmen")
+
+#: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
+SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences")
+
+
+def source_date_epoch(root: Path) -> int:
+    """Return a build date that depends on the sources only, in seconds since the epoch.
+
+    The last commit's time when ``root`` is in a git work tree, else the newest modification
+    time of :data:`SOURCES`; MkDocs writes it into ``sitemap.xml(.gz)`` instead of today.
+    """
+    try:
+        result = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],
+                                capture_output=True, text=True, timeout=10, check=False)
+        if result.returncode == 0 and result.stdout.strip().isdigit():
+            return int(result.stdout.strip())
+    except (OSError, subprocess.SubprocessError):
+        pass
+    newest = 0.0
+    for name in SOURCES:
+        path = root / name
+        paths = [path, *path.rglob("*")] if path.is_dir() else [path]
+        newest = max([newest, *(p.stat().st_mtime for p in paths if p.exists())])
+    return int(newest)
 
 
 def _overrides_from_env() -> dict[str, dict[str, Any]]:
@@ -30,13 +59,17 @@ def _overrides_from_env() -> dict[str, dict[str, Any]]:
 def on_config(config: Any, **_: Any) -> Any:
     """Check all content and render every board before any page is read."""
     root = Path(config["config_file_path"]).resolve().parent
+    os.environ.setdefault("SOURCE_DATE_EPOCH", str(source_date_epoch(root)))
     build = SiteBuild(root, _overrides_from_env())
     try:
         build.prepare()
     except ContentErrors as err:
         raise PluginError(f"banmen: content check failed\n{err}") from None
+    except BanmenError as err:
+        raise PluginError(f"banmen: {err}") from None
     _state["build"] = build
     _state["pages"] = {}
+    _state["links"] = LinkCheck()
     return config
 
 
@@ -53,6 +86,21 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
     return expansion.markdown
 
 
-def on_page_content(html: str, page: Any, **_: Any) -> str:
-    """Put the rendered fragments where the markers stood."""
-    return SiteBuild.fill(html, _state["pages"].get(page.file.src_uri, {}))
+def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
+    """Put the rendered fragments where the markers stood, then check and rewrite the links
+    of their authored text (a dead link is a warning, so ``--strict`` fails)."""
+    html = _state["build"].fill(html, _state["pages"].get(page.file.src_uri, {}))
+    checker: LinkCheck = _state["links"]
+    before = len(checker.problems)
+    html = checker.page(html, page.file.src_uri, files)
+    for problem in checker.problems[before:]:
+        log.warning(problem)
+    return html
+
+
+def on_post_build(**_: Any) -> None:
+    """Check the anchors that authored links point at, once every page is known."""
+    checker: LinkCheck = _state["links"]
+    before = len(checker.problems)
+    for problem in checker.check_anchors()[before:]:
+        log.warning(problem)

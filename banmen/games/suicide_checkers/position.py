@@ -27,9 +27,12 @@ def _read_fen_squares(text: str, field: str) -> tuple[list[int], list[int]]:
     (men, kings) square lists, in the order written."""
     men: list[int] = []
     kings: list[int] = []
+    if not field:
+        return men, kings  # a colour with no piece
     for token in field.split(","):
         if not token:
-            continue
+            raise _fen_error(text, "empty square field (two commas in a row, or a comma at "
+                                   "an end): list each square once, like 'W21,22'")
         target = men
         if token[0] in "Kk":
             target, token = kings, token[1:]

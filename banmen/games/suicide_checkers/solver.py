@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from banmen.analysis import count_node
 from banmen.games import checkers_bitboard as bb
 from banmen.games.suicide_checkers.board import _inner, CheckersState
 from banmen.games.suicide_checkers.rules import Move
@@ -134,6 +135,7 @@ class GiveawaySolver:
             if bounds[1] >= depth:
                 return False
         self.nodes += 1
+        count_node()
         hits_before = self._repetition_hits
         self._seen[key] = self._seen.get(key, 0) + 1
         try:

@@ -15,7 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+from banmen.game import EngineLimitError
 from banmen.games.ukejalayer.rules import FILES, OTHER, PIECE, SIDES
+
+#: Most chain states one move generation may visit (a few seconds and a few hundred MB);
+#: beyond it the position has too many ways to spread its pieces to list them all.
+MAX_CHAIN_STATES = 500_000
 
 
 # --------------------------------------------------------------------------- board geometry
@@ -187,6 +192,10 @@ class _ChainSearch:
     tries steps in (from, carried, to) order, so the first time a state is met its chain is the
     shortest one and, among those, the smallest in that order: the representative chain.
 
+    Raises:
+        EngineLimitError: more than :data:`MAX_CHAIN_STATES` states (checked as the search
+            grows, so memory stays bounded).
+
     Args:
         geometry: the board's squares and neighbours.
         runs: the mover's own run on each square before the move.
@@ -224,7 +233,12 @@ class _ChainSearch:
                     order.append(key)
         shifts = [sq * _FIELD for sq in range(self.geometry.count)]
         append = order.append
+        limit = MAX_CHAIN_STATES
         for key in order:  # the list grows while we walk it: a FIFO queue
+            if len(order) > limit:
+                raise EngineLimitError(
+                    f"more than {limit} chain states for one move (the move generator's "
+                    f"limit): {self.total} movable pieces are too many to list every move")
             here = key >> top
             for increment in table[here][(key >> shifts[here]) & 0xFF]:
                 after = key + increment

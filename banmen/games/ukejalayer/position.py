@@ -13,7 +13,11 @@ from typing import Any
 
 from banmen.game import PositionError
 from banmen.games.ukejalayer.moves import _is_int, UkejalayerState
+from banmen.games.ukejalayer.rules import MAX_HAND
 from banmen.games.ukejalayer.rules import PIECE, SIDES
+
+#: Tallest stack a position may hold: every piece of both sides at the largest material.
+MAX_STACK_HEIGHT = 2 * MAX_HAND
 
 
 class PositionMixin:
@@ -141,6 +145,9 @@ class PositionMixin:
                                     key=True)
             if stack is None:
                 stack = ""
+            if isinstance(stack, str) and len(stack) > MAX_STACK_HEIGHT:
+                raise PositionError(f"a stack of {len(stack)} pieces is taller than the "
+                                    f"engine's limit of {MAX_STACK_HEIGHT}", path)
             if not isinstance(stack, str) or not re.fullmatch(r"[WB]*", stack):
                 raise PositionError(
                     f"stack must be a string of W and B, bottom to top (got {stack!r})", path

@@ -23,12 +23,18 @@ FILES = "abcdefgh"
 # --------------------------------------------------------------------------- rules
 
 
+#: Largest ``hand``: the default material of the 8x8 board. More pieces per side give stacks
+#: whose moves no search can list in bounded time and memory (engine limit, not a rule).
+MAX_HAND = 32
+
+
 class UkejalayerRules(Rules):
     """Rule parameters of ``shared/rules/ukejalayer.md`` (immutable, validated).
 
     Fields:
         size: board side length, 3..8 (files a.., ranks 1..); default 4.
-        hand: pieces each player starts with in hand, 1..255; ``None`` (default) means
+        hand: pieces each player starts with in hand, 1..:data:`MAX_HAND` (an engine limit,
+            the default material of the largest board); ``None`` (default) means
             ``size * size // 2``. Read :attr:`material` for the effective number.
         unlock: when elimination is unlocked: ``"guidebook"`` (default), ``"both"``, ``"self"``.
         white_delay: N, the White turns after the unlock moment on which White may not yet
@@ -46,7 +52,7 @@ class UkejalayerRules(Rules):
     hand: int | None = Field(
         None,
         ge=1,
-        le=255,
+        le=MAX_HAND,
         strict=True,
         description="Pieces each player starts with in hand; unset means size*size // 2 "
         "(8 on 4x4).",

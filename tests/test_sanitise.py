@@ -1,0 +1,77 @@
+"""Authored YAML text on pages: what Markdown it may use, and that nothing else reaches the
+HTML (issue 10, part 1). Fast: no site build."""
+
+from __future__ import annotations
+
+import pytest
+
+from banmen.content.errors import ContentErrors
+from banmen.site.build import SiteBuild, markdown_text, safe_anchor
+from banmen.site.html import _data_script, md, refused_links
+
+
+@pytest.mark.parametrize("text, html", [
+    ("*強調*と**太字**と`code`", "<p><em>強調</em>と<strong>太字</strong>と<code>code</code></p>"),
+    ("- 一\n- 二", "<ul>\n<li>一</li>\n<li>二</li>\n</ul>"),
+    ("[外](https://example.org/a?b=1)", '<p><a href="https://example.org/a?b=1">外</a></p>'),
+    ("[内](rules.md#notation)", '<p><a href="rules.md#notation">内</a></p>'),
+    ("<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+    ("<img src=x onerror=alert(1)>", "<p>&lt;img src=x onerror=alert(1)&gt;</p>"),
+    ("<svg><animate onbegin=alert(1)>", "<p>&lt;svg&gt;&lt;animate onbegin=alert(1)&gt;</p>"),
+    ("a <!-- b", "<p>a &lt;!-- b</p>"),
+    ("[x](javascript:alert(1))", "<p><a>x</a></p>"),
+    ("[x][r]\n\n[r]: javascript:alert(1)", "<p><a>x</a></p>"),
+    ("[x](data:text/html,hi)", "<p><a>x</a></p>"),
+    ("![i](https://example.org/i.png)", '<p></p>'),
+    ("# 見出し", "見出し"),
+    ("{: onfocus=alert(1) }", "<p>{: onfocus=alert(1) }</p>"),
+])
+def test_markdown_is_rendered_through_the_allow_list(text, html):
+    assert md(text) == html
+
+
+def test_links_carry_their_yaml_place_until_the_site_checks_them():
+    assert md("[r](rules.md)", "puzzles/a.yaml:3:5") == (
+        '<p><a data-bm-where="puzzles/a.yaml:3:5" href="rules.md">r</a></p>')
+
+
+def test_refused_links_are_found_in_every_link_form():
+    assert refused_links("[a](javascript:x) [b][r] [c](ok.md) [d](https://e.org) "
+                         "<ftp://f.org/x>\n\n[r]: mailto:x@y.z") == [
+        "javascript:x", "mailto:x@y.z", "ftp://f.org/x"]
+
+
+def test_json_in_script_elements_cannot_end_or_comment_them():
+    script = _data_script({"comment": "</script><!--<script>&"})
+    assert script == ('<script type="application/json" class="bm-data">{"comment":'
+                      '"\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e\\u0026"}</script>')
+
+
+def test_titles_become_literal_heading_text():
+    assert markdown_text("<b>x</b> *y* {: onfocus=alert(1) }\n[l](j:s)") == (
+        "&lt;b&gt;x&lt;/b&gt; \\*y\\* \\{&#58; onfocus&#61;alert\\(1\\) \\} \\[l\\]\\(j&#58;s\\)")
+
+
+def test_anchors_come_from_a_safe_alphabet():
+    assert safe_anchor("zz tabindex=0 autofocus onfocus=alert(1)") == (
+        "zz-tabindex-0-autofocus-onfocus-alert-1")
+    assert safe_anchor("p01-movable.count") == "p01-movable-count"
+    assert safe_anchor("問題") == "item"
+
+
+def test_placeholders_cannot_be_forged():
+    build, other = SiteBuild(None, progress=False), SiteBuild(None, progress=False)
+    assert build._token_prefix != other._token_prefix  # a random nonce per build
+    token = f"{build._token_prefix}1"
+    forged = "<p>BANMENEMBED00001</p>\n<p>" + other._token_prefix + "1</p>"
+    page = build.fill(forged + f"\n<p>{token}</p>", {token: "<b>fragment</b>"})
+    assert page == forged + "\n<b>fragment</b>"
+
+
+def test_an_unterminated_marker_is_an_error_at_its_place():
+    build = SiteBuild(None, progress=False)
+    with pytest.raises(ContentErrors) as caught:
+        build.expand("text\n\n{{ diagram ukejalayer/x\n`{{ shown }}` and ```{{```\n", "docs/p.md")
+    assert [str(e) for e in caught.value.errors] == [
+        "docs/p.md:3:1: unterminated or malformed marker: expected '{{ <kind> <id> }}' on one "
+        "line"]
