@@ -373,6 +373,12 @@ def leg_paths(state: Any, move: Any) -> list[tuple[str, list[str]]]:
 def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int) -> None:
     colour, linestyle, arrowstyle, rad = LEG_STYLE[kind]
     points = [geo.center(s) for s in squares]
+    if kind == "bounce" and len(points) > 1:
+        # drawn beside the track so that it does not hide the leg to the goal
+        (x0, y0), (x1, y1) = points[0], points[1]
+        length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
+        ox, oy = -(y1 - y0) / length * 0.24, (x1 - x0) / length * 0.24
+        points = [(x + ox, y + oy) for x, y in points]
     points_per_cell = geo.inches_per_cell * 72
     common = dict(arrowstyle=arrowstyle, mutation_scale=points_per_cell / 2.2, color=colour,
                   linewidth=2.6, linestyle=linestyle, alpha=0.92, zorder=20,
@@ -511,7 +517,7 @@ def _draw_info(ax: Any, spec: DiagramSpec, width: float, y: float) -> None:
         x += 2.9
         notes = []
         if shown.sixes:
-            notes.append(f"この番の6：{shown.sixes}回")
+            notes.append(f"この番ですでに6が{shown.sixes}回")
         if after is not None:
             notes.append(f"→ {next_text(shown, after)}")
         if notes:
@@ -599,7 +605,7 @@ def describe(game: Game, state: Any) -> str:
         parts.append(f"{text}。")
     else:
         roll = f"出目{state.roll}" if state.roll else "これからサイコロを振る"
-        sixes = f"（この番の6：{state.sixes}回）" if state.sixes else ""
+        sixes = f"（この番ですでに6が{state.sixes}回）" if state.sixes else ""
         parts.append(f"{text}、{roll}{sixes}。")
     for seat, colour in enumerate(state.colours):
         items = []
