@@ -34,7 +34,8 @@ Stable ids (prefixed by the SVG step): every square ``sq-<name>`` (the engine's 
 ``t0``..``t51``, ``r-takeoff``, ``r-h1``..``r-h5``, ``r-goal``, ``r-yard1``..``r-yard4``,
 for all four colours whatever the colours in play); every piece ``piece-<name>`` (``r2``);
 the die ``die`` and each pip ``pip-<k>``; each leg of a move ``leg-<i>-<kind>``; each ghost
-``ghost-<piece>``.
+``ghost-<piece>``; the flight lines ``flight-<colour>`` (aeroplane, easy); the safe-square
+stars ``star-t<T>`` (ludo).
 
 Options (``spec.options``):
 
@@ -209,9 +210,10 @@ def _goal_polygon(geo: Geometry, colour: str, bottom: float) -> list[tuple[float
     return [_xy(geo, _turn(p, seat), bottom) for p in _RED_GOAL]
 
 
-def _star(ax: Any, x: float, y: float, colour: str) -> None:
-    ax.plot([x], [y], marker="*", markersize=15, color=colour, markeredgecolor="#5b4636",
-            markeredgewidth=0.6, zorder=3)
+def _star(ax: Any, x: float, y: float, colour: str, gid: str) -> None:
+    (line,) = ax.plot([x], [y], marker="*", markersize=15, color=colour,
+                      markeredgecolor="#5b4636", markeredgewidth=0.6, zorder=3)
+    line.set_gid(gid)
 
 
 def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
@@ -244,7 +246,7 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
         _square_patch(ax, geo, f"t{t}", face)
         if not aeroplane and t in SAFE_T:
             x, y = geo.center(f"t{t}")
-            _star(ax, x, y, "#ffffff" if t in starts else STAR)
+            _star(ax, x, y, "#ffffff" if t in starts else STAR, f"star-t{t}")
     # take-off squares, home columns, goals
     for colour in COLOURS:
         c = INITIALS[colour]
@@ -273,8 +275,9 @@ def _draw_flight_lines(ax: Any, geo: Geometry, rules: Any) -> None:
         a = square_of(rules, colour, FLIGHT_FROM, 0)
         b = square_of(rules, colour, FLIGHT_TO, 0)
         (x1, y1), (x2, y2) = geo.center(a), geo.center(b)
-        ax.plot([x1, x2], [y1, y2], linestyle=(0, (3, 2)), color=PIECE_EDGE[colour],
-                linewidth=1.6, zorder=3, solid_capstyle="round")
+        (line,) = ax.plot([x1, x2], [y1, y2], linestyle=(0, (3, 2)), color=PIECE_EDGE[colour],
+                          linewidth=1.6, zorder=3, solid_capstyle="round")
+        line.set_gid(f"flight-{colour}")
         ax.add_patch(Circle((x1, y1), 0.14, facecolor=PIECE_EDGE[colour], linewidth=0,
                             zorder=3))
 
@@ -310,7 +313,7 @@ def draw_piece(ax: Any, x: float, y: float, colour: str, label: str, radius: flo
         disc.set_gid(gid)
     ax.add_patch(disc)
     ax.text(x, y - 0.01, label, ha="center", va="center", fontsize=radius * 26,
-            fontweight="bold", color=PIECE_INK[colour], alpha=alpha, zorder=11)
+            color=PIECE_INK[colour], alpha=alpha, zorder=11)
 
 
 def _colour_of_piece(name: str) -> str:
@@ -331,7 +334,7 @@ def _draw_pieces(ax: Any, geo: Geometry, squares: Mapping[str, list[str]]) -> No
             ax.text(x + dx, y + dy, "…", ha="center", va="center", fontsize=8, zorder=11)
         if len(names) > 1:
             ax.text(x + 0.38, y + 0.38, str(len(names)), ha="center", va="center",
-                    fontsize=7.5, fontweight="bold", color=style.TEXT, zorder=13,
+                    fontsize=7.5, color=style.TEXT, zorder=13,
                     bbox={"boxstyle": "circle,pad=0.15", "facecolor": "white",
                           "edgecolor": style.TEXT, "linewidth": 0.8})
 

@@ -75,9 +75,9 @@ def _cell(text: str) -> str:
 
 
 def presets_markdown(game: Game) -> str:
-    """Return a Markdown table comparing the presets of ``game``: one row per parameter
-    (Japanese label, then the parameter's name in code), one column per preset; the label of
-    a row whose values differ between presets is bold.
+    """Return a Markdown table comparing the presets of ``game``: one row per parameter (its
+    Japanese label; the parameter names are on the parameters page), one column per preset;
+    the label of a row whose values differ between presets is bold.
 
     Raises:
         BanmenError: the game has no presets.
@@ -88,7 +88,7 @@ def presets_markdown(game: Game) -> str:
              "|---|" + "---|" * len(names)]
     for parameter, label, values in preset_rows(game):
         heading = f"**{_cell(label)}**" if len(set(values)) > 1 else _cell(label)
-        lines.append(f"| {heading}（`{parameter}`） | " + " | ".join(map(_cell, values)) + " |")
+        lines.append(f"| {heading} | " + " | ".join(map(_cell, values)) + " |")
     return "\n".join(lines) + "\n"
 
 
