@@ -23,3 +23,19 @@ def ukejalayer_chain():
 
 
 GOLDEN = {"ukejalayer-chain.svg": ukejalayer_chain}
+
+
+def ludo_turn():
+    """Aeroplane: red 8 rolls a second 6: 14 (own colour), jump to 18, fly to 30, sending back
+    the blue piece there; shows legs of three kinds, a ghost, the die and the sixes count."""
+    game = get_game("ludo")
+    before = game.position_from_yaml({
+        "game": "ludo", "colours": ["red", "blue"], "to_move": "red", "roll": 6, "sixes": 1,
+        "last_moved": "r1", "pieces": {"red": [0, 8, 31, "yard"], "blue": [4, 9, 20, "yard"]},
+    })
+    move = game.parse_move(before, "r2 8-30")
+    spec = DiagramSpec("golden/ludo-turn", game.play(before, move), before=before, move=move)
+    return game, spec
+
+
+GOLDEN["ludo-turn.svg"] = ludo_turn

@@ -7,6 +7,8 @@ Pages embed content with markers on a line of their own::
     {{ puzzles ukejalayer }}             every puzzle of a game, numbered, with headings
     {{ sequence ukejalayer/opening }}    a step-through sequence
     {{ parameters ukejalayer }}          the table of rule parameters
+    {{ presets ludo }}                   the comparison table of a game's presets
+    {{ simulation ludo }}                the figure of simulated game lengths per preset
 
 Markers inside fenced code blocks and inline code are left as they are, so pages can show
 them; any other ``{{`` that does not start a whole marker is an error.
@@ -37,6 +39,7 @@ from banmen.render import render_svg
 from banmen.render.board import DiagramSpec
 from banmen.site import html as fragments
 from banmen.site.parameters import parameters_markdown
+from banmen.site.presets import has_presets, presets_markdown, simulation_html
 
 MARKER = re.compile(r"\{\{\s*(\w+)\s+([^\s}]+)\s*\}\}")
 _MARKER_START = re.compile(r"\{\{")
@@ -47,7 +50,8 @@ _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")
 _OTHER_SPECIALS = set(":=|~^$%")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9_-]+")
-MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters")
+MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters", "presets",
+                "simulation")
 
 
 @dataclass
@@ -81,6 +85,7 @@ class SiteBuild:
         self.progress = progress
         self.content = Content()
         self.svgs: dict[str, str] = {}
+        self.simulations: dict[str, str] = {}
         self._counter = 0
         # Placeholder tokens carry a random nonce per build, so no authored text can forge one.
         self._token_prefix = f"BANMENEMBED{secrets.token_hex(8).upper()}X"
@@ -137,6 +142,12 @@ class SiteBuild:
                                                                   self.svg_of))
         if kind == "parameters" and ident in content.games:
             return "\n" + parameters_markdown(content.games[ident]) + "\n"
+        if kind == "presets" and ident in content.games and has_presets(ident):
+            return "\n" + presets_markdown(content.games[ident]) + "\n"
+        if kind == "simulation" and ident in content.games and has_presets(ident):
+            if ident not in self.simulations:  # drawn once per build, on first use
+                self.simulations[ident] = simulation_html(content.games[ident])
+            return self._token(expansion, self.simulations[ident])
         if kind == "puzzles" and ident in game_ids():
             puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
             parts = []

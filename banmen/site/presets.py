@@ -1,0 +1,155 @@
+"""Generated pages parts for games with rule presets: the comparison table of the presets
+(marker ``{{ presets <game> }}``) and the figure of simulated game lengths per preset (marker
+``{{ simulation <game> }}``).
+
+Both are computed from the engine's own objects when the site is built, so changing a preset
+in the engine changes the table, and changing the rules changes the figure.
+
+A game takes part by listing its engine package in :data:`PRESET_SOURCES`; the package
+provides ``preset_names()`` (ids in display order), ``preset_rules(name)`` (the rules object
+of a preset), ``value_ja(parameter, value)`` (a value in Japanese), ``PRESET_NAMES_JA``
+(id -> Japanese name), and for the figure ``simulate.game_lengths(preset, games, seed)``.
+Today that is the Ludo family (``shared/rules/ludo.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from banmen.game import BanmenError, Game
+
+#: game id -> the engine package that defines its presets.
+PRESET_SOURCES: dict[str, str] = {"ludo": "banmen.games.ludo"}
+
+#: simulated games per preset in the figure and the seed of the run (the figure's caption
+#: states both; the build spends about a second of CPU time on them).
+SIMULATED_GAMES = 200
+SIMULATION_SEED = 0
+
+
+def has_presets(game_id: str) -> bool:
+    """Return True when ``game_id`` has presets (a comparison table and a figure)."""
+    return game_id in PRESET_SOURCES
+
+
+def _source(game_id: str) -> ModuleType:
+    try:
+        return importlib.import_module(PRESET_SOURCES[game_id])
+    except KeyError:
+        raise BanmenError(f"game '{game_id}' has no presets (games with presets: "
+                          f"{', '.join(PRESET_SOURCES)})") from None
+
+
+def short_label(game: Game, parameter: str) -> str:
+    """Return the Japanese label of ``parameter`` (``json_schema_extra["ja"]``) without its
+    parenthesised details: 「1色の駒の数（2は短縮戦）」 -> 「1色の駒の数」."""
+    info = game.rules_model.model_fields[parameter]
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    label = str(extra.get("ja", info.description or parameter))
+    return label.split("（", 1)[0]
+
+
+def preset_rows(game: Game) -> list[tuple[str, str, list[str]]]:
+    """Return the table rows: ``(parameter, Japanese label, [value per preset in Japanese])``
+    for every parameter of the game's rules model but ``preset``, in declaration order,
+    with the presets in display order.
+
+    Raises:
+        BanmenError: the game has no presets.
+    """
+    source = _source(game.id)
+    presets = [source.preset_rules(name) for name in source.preset_names()]
+    rows = []
+    for parameter in game.rules_model.model_fields:
+        if parameter == "preset":
+            continue
+        values = [source.value_ja(parameter, getattr(rules, parameter)) for rules in presets]
+        rows.append((parameter, short_label(game, parameter), values))
+    return rows
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "｜")
+
+
+def presets_markdown(game: Game) -> str:
+    """Return a Markdown table comparing the presets of ``game``: one row per parameter (its
+    Japanese label; the parameter names are on the parameters page), one column per preset;
+    the label of a row whose values differ between presets is bold.
+
+    Raises:
+        BanmenError: the game has no presets.
+    """
+    source = _source(game.id)
+    names = [source.PRESET_NAMES_JA[name] for name in source.preset_names()]
+    lines = ["| ルール | " + " | ".join(names) + " |",
+             "|---|" + "---|" * len(names)]
+    for parameter, label, values in preset_rows(game):
+        heading = f"**{_cell(label)}**" if len(set(values)) > 1 else _cell(label)
+        lines.append(f"| {heading} | " + " | ".join(map(_cell, values)) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def simulation_lengths(game: Game, games: int = SIMULATED_GAMES, seed: int = SIMULATION_SEED
+                       ) -> dict[str, list[int]]:
+    """Return preset id -> the plies of each of ``games`` simulated games with the preset's
+    own values (two colours, red and blue), seeded ``seed``.
+
+    Raises:
+        BanmenError: the game has no presets.
+    """
+    source = _source(game.id)
+    simulate = importlib.import_module(PRESET_SOURCES[game.id] + ".simulate")
+    return {name: simulate.game_lengths(name, games, seed) for name in source.preset_names()}
+
+
+#: line colour of each preset in the figure.
+_PRESET_COLOURS = ("#c62828", "#2e7d32", "#1565c0", "#6a1b9a")
+
+
+def simulation_figure(game: Game, lengths: dict[str, list[int]]) -> Any:
+    """Return a matplotlib figure: a step histogram of game lengths (plies) per preset, bins
+    of 10 plies, with each preset's mean in the legend."""
+    from matplotlib.figure import Figure
+
+    source = _source(game.id)
+    figure = Figure(figsize=(6.4, 3.6))
+    ax = figure.add_axes((0.11, 0.16, 0.86, 0.8))
+    longest = max(max(values) for values in lengths.values())
+    shortest = min(min(values) for values in lengths.values())
+    bins = list(range(shortest // 10 * 10, (longest // 10 + 2) * 10, 10))
+    for colour, (name, values) in zip(_PRESET_COLOURS, lengths.items()):
+        mean = sum(values) / len(values)
+        ax.hist(values, bins=bins, histtype="step", linewidth=2.0, color=colour,
+                label=f"{source.PRESET_NAMES_JA[name]}（平均{mean:.0f}手）")
+    ax.set_xlabel("1局の手数（サイコロを振った回数）", fontsize=10)
+    ax.set_ylabel("局数", fontsize=10)
+    ax.tick_params(labelsize=9)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(fontsize=9, frameon=False)
+    return figure
+
+
+def simulation_caption(games: int = SIMULATED_GAMES, seed: int = SIMULATION_SEED) -> str:
+    """Return the Japanese caption of the figure, stating the game count and the seed."""
+    return (f"2色（赤と青）で、どの色も同じ簡単な作戦（ゴールできる駒、相手を一番多く戻せる駒、"
+            f"陣地の駒、一番進んだ駒の順に選ぶ）の対局を、ルールごとに{games}局ずつ行ったときの"
+            f"1局の長さの分布（乱数の種は{seed}）。")
+
+
+def simulation_html(game: Game, games: int = SIMULATED_GAMES, seed: int = SIMULATION_SEED
+                    ) -> str:
+    """Return a ``<figure>`` with the inline SVG of :func:`simulation_figure` (through the
+    project's deterministic SVG step) and :func:`simulation_caption`.
+
+    Raises:
+        BanmenError: the game has no presets.
+    """
+    from banmen.render.svg import figure_to_svg, html_id
+
+    ident = f"{game.id}/simulation"
+    svg = figure_to_svg(simulation_figure(game, simulation_lengths(game, games, seed)), ident)
+    return (f'<figure class="banmen-diagram" id="{html_id(ident)}-figure">{svg}'
+            f"<figcaption>{simulation_caption(games, seed)}</figcaption></figure>")
