@@ -29,7 +29,7 @@ class SetOverrides(dict):
 
 def parse_set_options(options: Iterable[str], game_id: str | None = None) -> SetOverrides:
     """Read rule overrides written ``GAME.PARAM=VALUE`` (or ``PARAM=VALUE`` when ``game_id``
-    is given). Values are read as YAML 1.2 scalars: ``2`` is a number, ``true`` a boolean,
+    is given). Values are read as YAML 1.2 scalars (or a flat flow list, ``[5, 6]``): ``2`` is a number, ``true`` a boolean,
     ``yes`` text; a value YAML 1.1 would read differently (``010``, ``on``) is refused.
 
     Returns:
@@ -65,8 +65,11 @@ def parse_set_options(options: Iterable[str], game_id: str | None = None) -> Set
                 raise BanmenError(f"--set {option}: "
                                   + document.ambiguity_errors()[0].message)
             value = document.data
-            if isinstance(value, (dict, list)):
-                raise BanmenError(f"--set {option}: expected a single value")
+            # A parameter is a scalar or a flat list of scalars (ludo's enter_on: [5, 6]).
+            nested = isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value)
+            if isinstance(value, dict) or nested:
+                raise BanmenError(f"--set {option}: expected a single value or a flat list "
+                                  "such as [5, 6]")
         result.setdefault(game, {})[param] = value
         result.sources[(game, param)] = f"--set {option}"
     return result

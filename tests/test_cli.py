@@ -258,3 +258,11 @@ def test_serve_on_a_taken_port_says_so_in_one_line(runner):
     assert (result.exit_code, result.output) == (
         1, f"banmen serve: {address} is already in use; stop the other server or pass "
            "-a HOST:PORT\n")
+
+
+def test_set_refuses_a_mapping_value_naming_the_argument(runner, position_file):
+    result = runner.invoke(main, ["moves", "ukejalayer", str(position_file),
+                                  "--set", "hand={a: 1}"])
+    assert result.exit_code == 1
+    assert result.stderr == ("--set hand={a: 1}: expected a single value or a flat list "
+                             "such as [5, 6]\n")
