@@ -76,7 +76,7 @@ _INFO_H = 0.85     # the status line above the board
 _PLAIN = 0.25      # margin when coordinates or the status line are off
 
 #: height of a doll of each size, in cells (all stand on the same baseline).
-DOLL_HEIGHT = {"S": 0.46, "M": 0.66, "L": 0.86}
+DOLL_HEIGHT = {"S": 0.5, "M": 0.68, "L": 0.86}
 #: width of the body relative to the height.
 _BODY_RATIO = 0.78
 _BASE = -0.44      # baseline of the dolls, relative to the square's centre
@@ -218,8 +218,11 @@ def draw_doll(ax: Any, x: float, base: float, owner: str, size: str, *, gid: str
                 zorder=z + 0.3)
 
 
-#: in the cut-away view a nest of two or three dolls stands side by side, scaled by this.
-CUTAWAY_SCALE = 0.56
+#: in the cut-away view a nest stands side by side, scaled to fit this width (cell units),
+#: at most by :data:`CUTAWAY_MAX`; neighbours overlap by :data:`CUTAWAY_OVERLAP`.
+CUTAWAY_WIDTH = 0.9
+CUTAWAY_MAX = 0.75
+CUTAWAY_OVERLAP = 0.05
 
 
 def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: str,
@@ -238,19 +241,22 @@ def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: s
         draw_doll(ax, x, base, owner, size, gid=f"doll-{name}")
         return
     dolls = [parse_doll(text) for text in nest]
-    widths = [DOLL_HEIGHT[size] * _BODY_RATIO * CUTAWAY_SCALE for _, size in dolls]
-    gap = 0.04
+    natural = [DOLL_HEIGHT[size] * _BODY_RATIO for _, size in dolls]
+    scale = min(CUTAWAY_MAX, CUTAWAY_WIDTH / (sum(natural) - CUTAWAY_OVERLAP * (len(dolls) - 1)))
+    widths = [w * scale for w in natural]
+    gap = -CUTAWAY_OVERLAP * scale
     total = sum(widths) + gap * (len(widths) - 1)
-    tray = Rectangle((x - total / 2 - 0.05, base - 0.02), total + 0.1,
-                     DOLL_HEIGHT["L"] * CUTAWAY_SCALE + 0.1, facecolor="#ffffff", alpha=0.75,
+    tall = max(DOLL_HEIGHT[size] for _, size in dolls) * scale
+    tray = Rectangle((x - total / 2 - 0.04, base - 0.02), total + 0.08, tall + 0.08,
+                     facecolor="#ffffff", alpha=0.8,
                      edgecolor=style.GRID, linewidth=0.8, linestyle=(0, (2, 1.5)), zorder=9)
     tray.set_gid(f"nest-{name}")
     ax.add_patch(tray)
     left = x - total / 2
     for k, ((owner, size), width) in enumerate(zip(dolls, widths), start=1):
         top = k == len(dolls)
-        draw_doll(ax, left + width / 2, base + 0.03, owner, size, scale=CUTAWAY_SCALE,
-                  gid=f"doll-{name}" if top else f"doll-{name}-{k}")
+        draw_doll(ax, left + width / 2, base + 0.02, owner, size, scale=scale,
+                  gid=f"doll-{name}" if top else f"doll-{name}-{k}", z=10.0 + k)
         left += width + gap
 
 
@@ -325,15 +331,21 @@ def _pull(point: tuple[float, float], towards: tuple[float, float], distance: fl
     return x1 + (x2 - x1) * step, y1 + (y2 - y1) * step
 
 
-def draw_path_arrow(ax: Any, geo: Geometry, squares: Sequence[str], gid: str) -> None:
+def draw_path_arrow(ax: Any, geo: Geometry, squares: Sequence[str], gid: str, *,
+                    start_on_doll: bool = False, end_on_doll: bool = False) -> None:
     """Draw one arrow through the centres of ``squares`` (origin, every landing, final).
 
-    The head stops a little short of the last centre so that the doll there stays readable.
+    The head stops short of the last centre (at the cell's edge when ``end_on_doll``, so that
+    the doll there stays readable); with ``start_on_doll`` the tail starts beside the doll on
+    the first square instead of over it. Every landing in between gets a dot
+    (gid ``landing-<name>``).
     """
     points = [geo.center(s) for s in squares]
     if len(points) < 2:
         return
-    points[-1] = _pull(points[-1], points[-2], 0.22)
+    points[-1] = _pull(points[-1], points[-2], 0.42 if end_on_doll else 0.2)
+    if start_on_doll:
+        points[0] = _pull(points[0], points[1], 0.32)
     codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
     arrow = FancyArrowPatch(
         path=MplPath(points, codes),
@@ -436,6 +448,13 @@ def _draw_info(ax: Any, game: Game, spec: DiagramSpec, position: Mapping[str, An
 VIEWS = ("table", "cutaway")
 
 
+def _as_nest(value: Any) -> list[str]:
+    """A square's nest from the position mapping as a list (bottom to top; empty if none)."""
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
 def draw(game: Game, spec: DiagramSpec) -> Figure:
     """Draw ``spec`` for a バブーシュカ engine and return the figure.
 
@@ -467,16 +486,16 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     draw_highlights(ax, geo, spec.highlight)
     board = position.get("board") or {}
     for square in sorted(board):
-        nest = board[square]
-        if isinstance(nest, str):
-            nest = [nest]
+        nest = _as_nest(board[square])
         if nest:
-            draw_nest(ax, geo.center(square), list(nest), square, view)
+            draw_nest(ax, geo.center(square), nest, square, view)
     if spec.arrows:
         for i, arrow in enumerate(spec.arrows, start=1):
-            draw_path_arrow(ax, geo, arrow, f"arrow-{i}")
+            draw_path_arrow(ax, geo, arrow, f"arrow-{i}", start_on_doll=bool(board.get(arrow[0])),
+                            end_on_doll=bool(board.get(arrow[-1])))
     elif len(path) >= 2 and spec.move_arrow:
-        draw_path_arrow(ax, geo, path, "move-arrow")
+        draw_path_arrow(ax, geo, path, "move-arrow", start_on_doll=bool(board.get(path[0])),
+                        end_on_doll=len(_as_nest(board.get(path[-1]))) > 1)
     draw_labels(ax, geo, spec.labels)
     if coordinates:
         _draw_coordinates(ax, info)
