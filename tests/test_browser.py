@@ -15,7 +15,7 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.slow
 
-GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers"]
+GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka"]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -220,9 +220,9 @@ def draw_doll(ax: Any, x: float, base: float, owner: str, size: str, *, gid: str
 
 #: in the cut-away view a nest stands side by side, scaled to fit this width (cell units),
 #: at most by :data:`CUTAWAY_MAX`; neighbours overlap by :data:`CUTAWAY_OVERLAP`.
-CUTAWAY_WIDTH = 0.9
+CUTAWAY_WIDTH = 0.94
 CUTAWAY_MAX = 0.75
-CUTAWAY_OVERLAP = 0.05
+CUTAWAY_OVERLAP = 0.1
 
 
 def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: str,
@@ -297,7 +297,7 @@ def _draw_start_and_goal(ax: Any, geo: Geometry, players: int) -> None:
                 fx = x - 0.5 + t + 0.03
             s = 0.24
             flag = Polygon([(fx, fy), (fx + s, fy), (fx, fy - s)], closed=True,
-                           facecolor=goal_colour, edgecolor=OUTLINE, linewidth=0.7, zorder=4)
+                           facecolor=goal_colour, edgecolor=OUTLINE, linewidth=0.7, zorder=9.5)
             flag.set_gid(f"goal-{name}")
             ax.add_patch(flag)
 
@@ -343,9 +343,9 @@ def draw_path_arrow(ax: Any, geo: Geometry, squares: Sequence[str], gid: str, *,
     points = [geo.center(s) for s in squares]
     if len(points) < 2:
         return
-    points[-1] = _pull(points[-1], points[-2], 0.42 if end_on_doll else 0.2)
+    points[-1] = _pull(points[-1], points[-2], 0.36 if end_on_doll else 0.2)
     if start_on_doll:
-        points[0] = _pull(points[0], points[1], 0.32)
+        points[0] = _pull(points[0], points[1], 0.3)
     codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
     arrow = FancyArrowPatch(
         path=MplPath(points, codes),
@@ -495,7 +495,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
                             end_on_doll=bool(board.get(arrow[-1])))
     elif len(path) >= 2 and spec.move_arrow:
         draw_path_arrow(ax, geo, path, "move-arrow", start_on_doll=bool(board.get(path[0])),
-                        end_on_doll=len(_as_nest(board.get(path[-1]))) > 1)
+                        end_on_doll=True)
     draw_labels(ax, geo, spec.labels)
     if coordinates:
         _draw_coordinates(ax, info)
