@@ -45,8 +45,9 @@ def _reach(game: BabuschkaGame, state: mv.BabuschkaState, square: Any) -> mv.Rea
 
 
 def query_destinations(game: BabuschkaGame, state: mv.BabuschkaState, square: Any) -> list[str]:
-    """Every final square the top doll on the square can reach with one action (steps and
-    jump chains), moving as its owner moves, whoever is to move.
+    """Every final square the top doll on the square can reach with one action.
+
+    Steps and jump chains, moving as its owner moves, whoever is to move.
 
     ``shared/rules/babuschka.md`` "A turn: one action, move or jump".
     """
@@ -71,8 +72,9 @@ def query_jump_targets(game: BabuschkaGame, state: mv.BabuschkaState, square: An
 
 
 def query_longest_jump(game: BabuschkaGame, state: mv.BabuschkaState, square: Any) -> int:
-    """The most jumps in one legal chain of the top doll on the square (0 if it cannot jump);
-    a chain counted here lands on no square twice (loops add nothing).
+    """The most jumps in one legal chain of the top doll on the square (0: it cannot jump).
+
+    A chain counted here lands on no square twice (loops add nothing).
 
     ``shared/rules/babuschka.md`` "A turn": **Jump**.
     """
@@ -80,8 +82,9 @@ def query_longest_jump(game: BabuschkaGame, state: mv.BabuschkaState, square: An
 
 
 def query_hidden_under(game: BabuschkaGame, state: mv.BabuschkaState, square: Any) -> str:
-    """The dolls under the top doll of the square, bottom to top, comma-separated in position
-    notation (``bS,gM``), or ``none``.
+    """The dolls under the top doll of the square, bottom to top (``bS,gM``), or ``none``.
+
+    Comma-separated, in position notation.
 
     ``shared/rules/babuschka.md`` "Hidden information".
     """
@@ -100,8 +103,9 @@ def query_top_doll(game: BabuschkaGame, state: mv.BabuschkaState, square: Any) -
 
 
 def query_movable_squares(game: BabuschkaGame, state: mv.BabuschkaState) -> list[str]:
-    """The squares of the side to move whose top doll has at least one legal action (empty
-    when it must pass or the game is over).
+    """The squares of the side to move whose top doll has at least one legal action.
+
+    Empty when it must pass or the game is over.
 
     ``shared/rules/babuschka.md`` "A turn".
     """
@@ -109,8 +113,9 @@ def query_movable_squares(game: BabuschkaGame, state: mv.BabuschkaState) -> list
 
 
 def query_must_pass(game: BabuschkaGame, state: mv.BabuschkaState) -> bool:
-    """Whether the side to move has no legal action and so passes (false when the game is
-    over).
+    """Whether the side to move has no legal action and so must pass.
+
+    False when the game is over.
 
     ``shared/rules/babuschka.md`` "A turn": a player who has no legal action passes.
     """
@@ -126,8 +131,7 @@ def query_goal_squares(game: BabuschkaGame, state: mv.BabuschkaState, side: Any)
 
 
 def query_complete_nests(game: BabuschkaGame, state: mv.BabuschkaState, side: Any) -> int:
-    """How many goal squares of the side hold its complete own nest (its S, M, L in order,
-    nothing else).
+    """How many goal squares of the side hold its complete own nest (S, M, L, nothing else).
 
     ``shared/rules/babuschka.md`` "Goal and end".
     """
@@ -135,7 +139,7 @@ def query_complete_nests(game: BabuschkaGame, state: mv.BabuschkaState, side: An
 
 
 def query_passes(game: BabuschkaGame, state: mv.BabuschkaState) -> int:
-    """Consecutive passes just played (all the players still playing passing in a row draws).
+    """Consecutive passes just played (when every player still playing passes: a draw).
 
     ``shared/rules/babuschka.md`` "A turn" [decision].
     """

@@ -65,7 +65,7 @@ class BabuschkaRules(Rules):
         2,
         description="Number of players of the start position: 2 (black and grey) or 4.",
         json_schema_extra={
-            "ja": "遊ぶ人数（2人なら黒と灰、4人なら南・西・北・東の4席）。局面ファイルでは局面ごとに人数を書く"
+            "ja": "遊ぶ人数。2人なら黒と灰が向かい合い、4人なら南・西・北・東の4席に分かれる"
         },
     )
     first_seat: Literal["south", "west", "north", "east"] = pydantic.Field(
@@ -75,7 +75,8 @@ class BabuschkaRules(Rules):
             "players south is black and north is grey)."
         ),
         json_schema_extra={
-            "ja": "最初に手番をもつ席（2人では南が黒、北が灰）。だれから始めるかはプレイヤーが決める"
+            "ja": "最初に手番をもつ席（2人では南が黒、北が灰）。だれから始めるかはプレイヤーが決める",
+            "allowed_ja": "`south`、`west`、`north`、`east`（2人では`south`と`north`のみ）",
         },
     )
     rank_all: bool = pydantic.Field(
