@@ -6,14 +6,13 @@ import pytest
 
 from banmen.game import (
     IllegalMoveError,
-    NotationError,
     Outcome,
     PositionError,
     QueryError,
     RulesError,
     get_game,
 )
-from banmen.games.babuschka import PASS, BabuschkaGame, Move
+from banmen.games.babuschka import PASS, BabuschkaGame
 from banmen.games.babuschka import board as geo
 from banmen.query import run_query
 

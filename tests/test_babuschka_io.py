@@ -105,7 +105,12 @@ def test_a_backward_jump_is_refused():
     state = pos({"d4": "bL", "d3": "gS"})
     with pytest.raises(IllegalMoveError) as err:
         GAME.parse_move(state, "L d4xd2")
-    assert str(err.value) == "d4xd2 goes backward or off the five directions"
+    assert str(err.value) == ("d4xd2 goes backward: a doll jumps forward, diagonally forward "
+                              "or sideways")
+    with pytest.raises(IllegalMoveError) as err:
+        GAME.parse_move(state, "L d4xe6")
+    assert str(err.value) == ("d4xe6 is not a jump: a jump lands two squares away in a "
+                              "straight line")
 
 
 # =========================================================================== position files

@@ -152,16 +152,3 @@ JUMPS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
     _jump_table(seat) for seat in range(4)
 )
 
-
-def direction_name(seat: int, origin: int, target: int) -> str | None:
-    """Return which of ``seat``'s directions leads from ``origin`` to ``target`` one or two
-    squares away (``"forward"``, ``"forward-left"``, ``"forward-right"``, ``"left"``,
-    ``"right"``), or ``None`` when no allowed direction does."""
-    dx = target % SIZE - origin % SIZE
-    dy = target // SIZE - origin // SIZE
-    names = ("forward", "forward-left", "forward-right", "left", "right")
-    for name, (ux, uy) in zip(names, directions(seat)):
-        for k in (1, 2):
-            if (dx, dy) == (ux * k, uy * k):
-                return name
-    return None

@@ -164,7 +164,7 @@ class BabuschkaGame(Game):
     # ---- queries
 
     def game_queries(self) -> dict[str, Query]:
-        """Return the バブーシュカ queries by name (see :mod:`banmen.games.babuschka.queries`)."""
+        """Return the バブーシュカ queries by name (:mod:`banmen.games.babuschka.queries`)."""
         return queries.game_queries()
 
 

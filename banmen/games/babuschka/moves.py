@@ -225,9 +225,12 @@ def jump_possible(state: BabuschkaState, origin: int, here: int, land: int,
     pairs = dict((b, a) for a, b in geo.JUMPS[seat][here])
     name = geo.square_name
     if land not in pairs:
-        if geo.direction_name(seat, here, land) is None and _distance(here, land) == 2:
-            return f"{name(here)}x{name(land)} goes backward or off the five directions"
-        return f"{name(here)}x{name(land)} is not a jump: a jump lands two squares away in a straight line"
+        dx, dy = land % 8 - here % 8, land // 8 - here // 8
+        if {dx, dy} <= {-2, 0, 2} and (dx, dy) != (0, 0):
+            return f"{name(here)}x{name(land)} goes backward: a doll jumps forward, " \
+                   "diagonally forward or sideways"
+        return f"{name(here)}x{name(land)} is not a jump: a jump lands two squares away " \
+               "in a straight line"
     over = pairs[land]
     board = list(state.board)
     board[origin] = nest[:-1]
