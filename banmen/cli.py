@@ -125,7 +125,7 @@ def main() -> None:
     """banmen: check, draw and publish board-game rulebooks and puzzles.
 
     Positions are YAML files (see README, 'Position files'); FILE may be '-' for standard
-    input. Game ids: ukejalayer, medamagaeru, suicide-checkers, ludo.
+    input. Game ids: ukejalayer, medamagaeru, suicide-checkers, babuschka, ludo.
     """
 
 

@@ -332,6 +332,7 @@ GAME_MODULES: dict[str, str] = {
     "ukejalayer": "banmen.games.ukejalayer",
     "medamagaeru": "banmen.games.medamagaeru",
     "suicide-checkers": "banmen.games.suicide_checkers",
+    "babuschka": "banmen.games.babuschka",
     "ludo": "banmen.games.ludo",
 }
 

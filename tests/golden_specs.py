@@ -22,7 +22,21 @@ def ukejalayer_chain():
     return game, spec
 
 
-GOLDEN = {"ukejalayer-chain.svg": ukejalayer_chain}
+def babuschka_chain():
+    """A three-jump chain M d2xd4xf6xh6 in the cut-away view, with a nest of three dolls."""
+    game = get_game("babuschka")
+    before = game.position_from_yaml({
+        "game": "babuschka", "players": 2, "to_move": "black",
+        "board": {"d2": ["bM"], "d3": ["gL"], "e5": ["bS"], "g6": ["gM"],
+                  "c4": ["bS", "gM", "bL"]},
+    })
+    move = game.parse_move(before, "M d2xd4xf6xh6")
+    spec = DiagramSpec("golden/babuschka-chain", game.play(before, move), before=before,
+                       move=move, labels=(("c5", "A"),), options={"view": "cutaway"})
+    return game, spec
+
+
+GOLDEN = {"ukejalayer-chain.svg": ukejalayer_chain, "babuschka-chain.svg": babuschka_chain}
 
 
 def ludo_turn():

@@ -15,9 +15,9 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.slow
 
-GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "ludo"]
+GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka", "ludo"]
 #: games with move puzzles (ludo has none: the dice decide, so no move forces a win).
-MOVE_PUZZLE_GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers"]
+MOVE_PUZZLE_GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka"]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]

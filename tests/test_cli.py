@@ -143,7 +143,7 @@ def test_every_command_has_help(runner):
      "banmen perft: No such option '-1'. (see 'banmen perft --help')\n"),
     (["moves", "chess", "x.yaml"],
      "banmen moves: Invalid value for 'GAME': 'chess' is not one of 'ukejalayer', "
-     "'medamagaeru', 'suicide-checkers', 'ludo'. (see 'banmen moves --help')\n"),
+     "'medamagaeru', 'suicide-checkers', 'babuschka', 'ludo'. (see 'banmen moves --help')\n"),
     (["nope"], "banmen: No such command 'nope'. (see 'banmen --help')\n"),
 ])
 def test_usage_errors_are_one_line(runner, argv, message):

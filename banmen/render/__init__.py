@@ -16,6 +16,7 @@ RENDERERS: dict[str, str] = {
     "ukejalayer": "banmen.render.ukejalayer",
     "medamagaeru": "banmen.render.medamagaeru",
     "suicide-checkers": "banmen.render.suicide_checkers",
+    "babuschka": "banmen.render.babuschka",
     "ludo": "banmen.render.ludo",
 }
 
