@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set up a machine for banmen: a virtual environment in .venv with banmen and its test tools.
-# With --browser, also Debian's chromium for the browser tests (Playwright drives it; no
+# With --browser, also Debian's chromium and a Japanese font for the browser tests (Playwright drives it; no
 # browser download). Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,10 +11,13 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
-if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
+# Browser tests need Chromium and a Japanese font (screenshots are test artifacts; without
+# a CJK font the page text would be drawn as empty boxes).
+if [ "${1:-}" = "--browser" ] && { ! command -v chromium >/dev/null 2>&1 \
+    || ! fc-list 2>/dev/null | grep -qi "IPAGothic"; }; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  echo "installing Debian's chromium for the browser tests..."
+  echo "installing Debian's chromium and a Japanese font for the browser tests..."
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null
 fi
