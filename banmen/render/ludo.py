@@ -304,16 +304,18 @@ def _slots(count: int) -> tuple[float, tuple[tuple[float, float], ...]]:
 
 
 def draw_piece(ax: Any, x: float, y: float, colour: str, label: str, radius: float = 0.36,
-               gid: str | None = None, alpha: float = 1.0, ghost: bool = False) -> None:
-    """Draw one piece: a disc of ``colour`` with ``label`` (its number) in it."""
+               gid: str | None = None, alpha: float = 1.0, ghost: bool = False,
+               zorder: float = 10) -> None:
+    """Draw one piece: a disc of ``colour`` with ``label`` (its number) in it; a ghost (a piece
+    sent back) is faded with a dashed rim."""
     disc = Circle((x, y), radius, facecolor=PIECE_FACE[colour], edgecolor=PIECE_EDGE[colour],
-                  linewidth=1.3 if not ghost else 1.0, alpha=alpha, zorder=10,
-                  linestyle="-" if not ghost else (0, (2, 1.5)))
+                  linewidth=1.3 if not ghost else 1.0, alpha=alpha,
+                  linestyle="-" if not ghost else (0, (2, 1.5)), zorder=zorder)
     if gid:
         disc.set_gid(gid)
     ax.add_patch(disc)
     ax.text(x, y - 0.01, label, ha="center", va="center", fontsize=radius * 26,
-            color=PIECE_INK[colour], alpha=alpha, zorder=11)
+            color=PIECE_INK[colour], alpha=alpha, zorder=zorder + 1)
 
 
 def _colour_of_piece(name: str) -> str:
@@ -397,14 +399,21 @@ def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int)
     ax.add_patch(arrow)
 
 
+#: where the ghosts of pieces sent back from one square stand (the count badge is top right).
+_GHOST_CORNERS = ((-0.32, -0.32), (0.32, -0.32), (-0.32, 0.32), (0.0, -0.36))
+
+
 def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
     """Ghost of each piece sent back where it was hit, and a dashed arrow to its yard."""
+    seen: dict[str, int] = {}
     for name, square, yard in sent_back(before, move):
         colour = _colour_of_piece(name)
         x, y = geo.center(square)
-        gx, gy = x - 0.3, y - 0.3
-        draw_piece(ax, gx, gy, colour, name[1:], 0.22, gid=f"ghost-{name}", alpha=0.55,
-                   ghost=True)
+        k = seen[square] = seen.get(square, -1) + 1   # several ghosts of one square: corners
+        dx, dy = _GHOST_CORNERS[k % len(_GHOST_CORNERS)]
+        gx, gy = x + dx, y + dy
+        draw_piece(ax, gx, gy, colour, name[1:], 0.21, gid=f"ghost-{name}", alpha=0.7,
+                   ghost=True, zorder=14)
         ax.add_patch(FancyArrowPatch(
             (gx, gy), geo.center(yard), arrowstyle="-|>,head_length=0.45,head_width=0.28",
             mutation_scale=geo.inches_per_cell * 72 / 2.2, color=SEND_BACK, linewidth=1.8,
