@@ -156,6 +156,8 @@ def test_status_line_side_to_move_pass_and_winner():
     spec = DiagramSpec("test/bab-s", stuck)
     assert status_text(GAME, spec, GAME.position_to_yaml(stuck)) == (
         "黒番", "black", "黒は動かせる人形がないのでパス")
+    quiet = DiagramSpec("test/bab-s", stuck, options={"pass_notice": False})
+    assert status_text(GAME, quiet, GAME.position_to_yaml(stuck)) == ("黒番", "black", "")
     passed = GAME.play(stuck, GAME.parse_move(stuck, "pass"))
     after = DiagramSpec("test/bab-s", passed, before=stuck, move=GAME.parse_move(stuck, "pass"))
     assert status_text(GAME, after, GAME.position_to_yaml(passed)) == (

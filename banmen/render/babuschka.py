@@ -38,6 +38,8 @@ Options (``spec.options``):
 * ``result`` (bool, default True): when the game is over the status line names the winner;
   ``false`` keeps the side to move (for a puzzle that asks who wins).
 * ``marks`` (bool, default True): the start and goal marks.
+* ``pass_notice`` (bool, default True): say on the status line that the side to move has no
+  action and must pass; ``false`` hides it (for a puzzle that asks whether it must pass).
 
 The renderer reads positions only through the engine's position mapping
 (``position_to_yaml``: ``players``, ``to_move``, ``board`` with nests bottom to top, each doll
@@ -413,7 +415,7 @@ def status_text(game: Game, spec: DiagramSpec, position: Mapping[str, Any]
 
     The badge names the side to move, or the winner (``黒の勝ち``) or ``引分け`` when the game
     is over (unless ``result: false``); the rest says who just passed and whether the side to
-    move has no action and must pass.
+    move has no action and must pass (unless ``pass_notice: false``).
     """
     notes = []
     if spec.before is not None and spec.move is not None and _is_pass(game, spec.before,
@@ -426,6 +428,8 @@ def status_text(game: Game, spec: DiagramSpec, position: Mapping[str, Any]
             return "引分け", None, "。".join(notes)
         return f"{SIDE_JA[result.winner]}の勝ち", result.winner, "。".join(notes)
     mover = str(position["to_move"])
+    if not spec.options.get("pass_notice", True):
+        return _side_word(mover), mover, "。".join(notes)
     moves = game.legal_moves(spec.state)
     if moves and all(_is_pass(game, spec.state, m) for m in moves):
         notes.append(f"{SIDE_JA[mover]}は動かせる人形がないのでパス")
@@ -459,7 +463,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     """Draw ``spec`` for a バブーシュカ engine and return the figure.
 
     Options: ``view`` (``table`` default, ``cutaway``), ``coordinates``, ``info``, ``result``,
-    ``marks`` (each default True); see the module docstring.
+    ``marks``, ``pass_notice`` (each default True); see the module docstring.
 
     Raises:
         BanmenError: ``view`` is neither ``table`` nor ``cutaway``.
