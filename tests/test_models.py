@@ -88,3 +88,11 @@ def test_schema_rejects_a_bad_ukejalayer_position(position, field):
     with pytest.raises(jsonschema.ValidationError) as caught:
         jsonschema.validate(document, schema)
     assert field in str(caught.value.message)
+
+
+def test_choice_values_write_lists_joined_and_empty_lists_as_none():
+    from banmen.content.answers import choice_value
+
+    assert choice_value(["L g7-f8", "M f7-f8"]) == "L g7-f8, M f7-f8"
+    assert choice_value([]) == "none"
+    assert (choice_value(True), choice_value(False), choice_value(3)) == ("true", "false", "3")

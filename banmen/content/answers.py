@@ -28,6 +28,19 @@ def _stated_vs_computed(stated: Any, computed: Any) -> str:
     return f"stated {show(stated)}, engine computes {show(computed)}"
 
 
+def choice_value(computed: Any) -> str:
+    """Write a query's answer the way a ``choice`` option's ``value`` states it.
+
+    Booleans are ``true``/``false``; a list (squares, moves) is its items joined by ``", "``
+    in the query's sorted order, or ``none`` when empty; anything else is its text.
+    """
+    if isinstance(computed, bool):
+        return "true" if computed else "false"
+    if isinstance(computed, list):
+        return ", ".join(str(v) for v in computed) or "none"
+    return str(computed)
+
+
 def _check_query_answer(check: FileCheck, game: Game, state: Hashable, model: PuzzleFile
                         ) -> dict[str, Any]:
     answer = model.answer
@@ -52,7 +65,7 @@ def _check_query_answer(check: FileCheck, game: Game, state: Hashable, model: Pu
     if answer.kind == "squares":
         stated = sorted(answer.value)
     if answer.kind == "choice":
-        computed = "true" if computed is True else "false" if computed is False else str(computed)
+        computed = choice_value(computed)
         values = [o.value for o in answer.options]
         if answer.value not in values:
             check.fail(("answer", "value"), f"'{answer.value}' is none of the options' values "
