@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from banmen.content.check import check_project
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 from conftest import ROOT, build_site, copy_project
 
 pytestmark = pytest.mark.slow

@@ -31,7 +31,7 @@ from banmen.content.errors import ContentError, ContentErrors
 from banmen.content.items import Content
 from banmen.game import game_ids
 from banmen.render import render_svg
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 from banmen.site import html as fragments
 from banmen.site.parameters import parameters_markdown
 

@@ -16,7 +16,7 @@ from typing import Any
 import markdown as markdown_lib
 
 from banmen.content import items
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 
 #: Draws a diagram spec and returns its SVG text (the build passes a cached renderer).
 SvgOf = Callable[[Any], str]
