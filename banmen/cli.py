@@ -237,30 +237,69 @@ def schema(output: Path) -> None:
         click.echo(path)
 
 
-def _mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> None:
+def _mkdocs(command: str, sets: tuple[str, ...], extra: list[str], no_cache: bool = False,
+            jobs: int | None = None) -> None:
     try:
         parse_set_options(sets)  # fail early, before MkDocs starts
     except BanmenError as err:
         raise _UserError(str(err)) from None
     env = {**os.environ, "BANMEN_SET": ";".join(sets), "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("BANMEN_NO_CACHE", None)
+    env.pop("BANMEN_JOBS", None)
+    if no_cache:
+        env["BANMEN_NO_CACHE"] = "1"
+    if jobs is not None:
+        env["BANMEN_JOBS"] = str(jobs)
     result = subprocess.run([sys.executable, "-m", "mkdocs", command, *extra], env=env)
     sys.exit(result.returncode)
+
+
+NO_CACHE_OPTION = click.option("--no-cache", is_flag=True,
+                               help="Check and draw everything; neither read nor write the "
+                                    "build cache (.cache/banmen).")
+JOBS_OPTION = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
+                           help="Processes drawing boards at once (default: one per core).")
 
 
 @main.command()
 @SITE_SET_OPTION
 @click.option("-d", "--site-dir", default="site", show_default=True, help="Output folder.")
-def build(sets: tuple[str, ...], site_dir: str) -> None:
-    """Build the site (mkdocs build --strict): check, draw and generate every page."""
-    _mkdocs("build", sets, ["--strict", "--site-dir", site_dir])
+@NO_CACHE_OPTION
+@JOBS_OPTION
+def build(sets: tuple[str, ...], site_dir: str, no_cache: bool, jobs: int | None) -> None:
+    """Build the site (mkdocs build --strict): check, draw and generate every page.
+
+    Content and boards unchanged since an earlier build come from the build cache
+    (.cache/banmen); the others are checked, and drawn in parallel.
+    """
+    _mkdocs("build", sets, ["--strict", "--site-dir", site_dir], no_cache, jobs)
 
 
 @main.command()
 @SITE_SET_OPTION
 @click.option("-a", "--dev-addr", default="127.0.0.1:8000", show_default=True)
-def serve(sets: tuple[str, ...], dev_addr: str) -> None:
-    """Serve the site with live reload (mkdocs serve)."""
-    _mkdocs("serve", sets, ["--dev-addr", dev_addr])
+@NO_CACHE_OPTION
+@JOBS_OPTION
+def serve(sets: tuple[str, ...], dev_addr: str, no_cache: bool, jobs: int | None) -> None:
+    """Serve the site with live reload (mkdocs serve); a save re-checks and redraws only
+    what the changed file touches, and a broken file keeps the last good pages served."""
+    _mkdocs("serve", sets, ["--dev-addr", dev_addr], no_cache, jobs)
+
+
+@main.group()
+def cache() -> None:
+    """Manage the build cache (.cache/banmen under the project root)."""
+
+
+@cache.command("clear")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Project root (holds mkdocs.yml and .cache/).")
+def cache_clear(root: Path) -> None:
+    """Delete the build cache; the next build checks and draws everything."""
+    from banmen.site.cache import CACHE_DIR, clear
+
+    where = root / CACHE_DIR
+    click.echo(f"removed {where}" if clear(root) else f"nothing to remove: {where}", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,6 +20,7 @@ by its children only, so it never restyles the page), path coordinates keep one 
 from __future__ import annotations
 
 import io
+import math
 import re
 
 import matplotlib
@@ -95,6 +96,49 @@ def _path_data(data: str) -> str:
     return "".join(out)
 
 
+_PATH_ELEMENT = re.compile(r'<path d="([^"]*)"((?:\s+(?:style|clip-path)="[^"]*")*)\s*/>')
+#: distance of a 45° cubic arc's control points from the centre, in radii (4/3·tan(π/16)).
+_CONTROL_RADIUS = math.hypot(1.0, 4.0 / 3.0 * math.tan(math.pi / 16))
+
+
+def _as_circle(data: str) -> tuple[float, float, float] | None:
+    """Return (cx, cy, r) when path data is matplotlib's circle (a move and eight 45° cubic
+    arcs, closed), else ``None``."""
+    tokens = _PATH_TOKEN.findall(data)
+    if len(tokens) != 3 + 8 * 7 + 1 or tokens[0] != "M" or tokens[-1] not in ("z", "Z"):
+        return None
+    if any(tokens[3 + 7 * i] != "C" for i in range(8)):
+        return None
+    values = [float(t) for i, t in enumerate(tokens[:-1]) if i != 0 and (i - 3) % 7 != 0]
+    points = list(zip(values[0::2], values[1::2]))  # start, then (c1, c2, end) × 8
+    ends = [points[0]] + points[3::3]
+    cx = sum(x for x, _ in ends[1:]) / 8
+    cy = sum(y for _, y in ends[1:]) / 8
+    radius = sum(math.hypot(x - cx, y - cy) for x, y in ends[1:]) / 8
+    if radius <= 0 or math.dist(ends[0], ends[-1]) > 1e-3 * radius:
+        return None
+    tolerance = 2e-3 * radius + 1e-4
+    for i, (x, y) in enumerate(points):
+        expected = radius if i % 3 == 0 else radius * _CONTROL_RADIUS
+        if abs(math.hypot(x - cx, y - cy) - expected) > tolerance:
+            return None
+    return cx, cy, radius
+
+
+def _circles(svg: str) -> str:
+    """Write matplotlib's eight-arc circle paths as ``<circle>`` elements (same shape)."""
+
+    def replace(match: re.Match[str]) -> str:
+        circle = _as_circle(match.group(1))
+        if circle is None:
+            return match.group(0)
+        cx, cy, radius = circle
+        return (f'<circle cx="{_number(cx, 1)}" cy="{_number(cy, 1)}" r="{_number(radius, 2)}"'
+                f"{match.group(2)}/>")
+
+    return _PATH_ELEMENT.sub(replace, svg)
+
+
 def _unwrap_auto_groups(svg: str) -> str:
     """Drop the ``<g id="...--patch_3">`` wrappers matplotlib puts around each artist (the
     groups renderers named with a gid, such as ``sq-a1``, stay)."""
@@ -125,7 +169,7 @@ def compact_svg(svg: str) -> str:
 
     Drops metadata, comments (matplotlib repeats each text there), artist wrapper groups, clip paths that cover the whole view box, and
     whitespace between tags; rounds path coordinates to 0.1 and translations to 0.01 user
-    units; moves the ``*{...}`` style rule onto the root element as presentation attributes.
+    units; writes circle paths as ``<circle>``; moves the ``*{...}`` style rule onto the root element as presentation attributes.
     """
     svg = _COMMENT.sub("", _METADATA.sub("", svg, count=1))
     star = _STAR_STYLE.search(svg)
@@ -144,6 +188,7 @@ def compact_svg(svg: str) -> str:
                     f' clip-path="url(#{clip.group(1)})"', "")
     svg = _EMPTY_DEFS.sub("", svg)
     svg = _unwrap_auto_groups(svg)
+    svg = _circles(svg)
     svg = _PATH_DATA.sub(lambda m: f'd="{_path_data(m.group(1))}"', svg)
     svg = _TRANSLATE.sub(lambda m: f"translate({_number(float(m.group(1)), 2)} "
                                    f"{_number(float(m.group(2)), 2)})", svg)

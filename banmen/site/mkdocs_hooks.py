@@ -28,9 +28,16 @@ def _overrides_from_env() -> dict[str, dict[str, Any]]:
 
 
 def on_config(config: Any, **_: Any) -> Any:
-    """Check all content and render every board before any page is read."""
+    """Check all content and render every board before any page is read.
+
+    Runs again on every rebuild of ``mkdocs serve``: only what changed since the last
+    build is checked and drawn (the build cache); ``BANMEN_NO_CACHE=1`` turns the cache
+    off and ``BANMEN_JOBS=n`` sets the drawing processes (``banmen build --no-cache/--jobs``).
+    On a content error the build stops here, so ``serve`` keeps the last good pages."""
     root = Path(config["config_file_path"]).resolve().parent
-    build = SiteBuild(root, _overrides_from_env())
+    jobs = os.environ.get("BANMEN_JOBS", "")
+    build = SiteBuild(root, _overrides_from_env(), cache=not os.environ.get("BANMEN_NO_CACHE"),
+                      jobs=int(jobs) if jobs.isdigit() and int(jobs) > 0 else None)
     try:
         build.prepare()
     except ContentErrors as err:
