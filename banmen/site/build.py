@@ -27,6 +27,7 @@ from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
 from banmen.site import html as fragments
+from banmen.site.onpage import share_glyphs, unique_ids
 from banmen.site.cache import BuildCache, code_digest, key, tool_versions
 from banmen.site.views import KINDS, Board, View, view_of
 
@@ -44,12 +45,16 @@ class PageExpansion:
     Attributes:
         markdown: the page text with markers replaced by Markdown and tokens.
         tokens: token -> HTML fragment to put in its place.
-        ids: the element ids the page's fragments use so far (see :func:`unique_ids`).
+        ids: the element ids the page's fragments use so far (see
+            :func:`banmen.site.onpage.unique_ids`).
+        glyphs: ids of the glyph shapes already defined on the page (see
+            :func:`banmen.site.onpage.share_glyphs`).
     """
 
     markdown: str
     tokens: dict[str, str] = field(default_factory=dict)
     ids: set[str] = field(default_factory=set)
+    glyphs: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -232,7 +237,7 @@ class SiteBuild:
     # ---- pages
 
     def _token(self, expansion: PageExpansion, fragment: str) -> str:
-        fragment = unique_ids(fragment, expansion.ids)
+        fragment = share_glyphs(unique_ids(fragment, expansion.ids), expansion.glyphs)
         self._counter += 1
         token = _TOKEN.format(self._counter)
         expansion.tokens[token] = fragment
@@ -309,32 +314,6 @@ class SiteBuild:
         if not tokens:
             return html
         return _TOKEN_RE.sub(lambda m: tokens.get(m.group(1), m.group(0)), html)
-
-
-_ID = re.compile(r'\bid="([^"]+)"')
-
-
-def unique_ids(fragment: str, used: set[str]) -> str:
-    """Return ``fragment`` with ids that are unique on its page, and record them in ``used``.
-
-    The fragment's root ids (those without ``--``: its block and each SVG board; an SVG's own
-    elements are ``<root>--<name>``) that the page already uses get the first free instance
-    suffix ``_2``, ``_3``..., together with every id and reference under them. Ids never hold
-    ``_`` otherwise (:func:`banmen.render.ids.html_id`), so a suffixed id is new on the page.
-    """
-    for root in dict.fromkeys(i for i in _ID.findall(fragment) if "--" not in i):
-        if root not in used:
-            used.add(root)
-            continue
-        n = 2
-        while f"{root}_{n}" in used:
-            n += 1
-        new = f"{root}_{n}"
-        used.add(new)
-        for before, after in (('="{}"', '="{}"'), ('="{}--', '="{}--'), ("#{}--", "#{}--"),
-                              ('#{}"', '#{}"'), ("#{})", "#{})")):
-            fragment = fragment.replace(before.format(root), after.format(new))
-    return fragment
 
 
 def _boards_of(view: View) -> list[Board]:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import markdown as markdown_lib
 
-from banmen.content import items
 from banmen.render.ids import html_id
+
+if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
+    from banmen.content import items
 
 #: Draws a diagram spec and returns its SVG text (the build passes a cached renderer).
 SvgOf = Callable[[Any], str]

@@ -21,9 +21,11 @@ _state: dict[str, Any] = {"build": None, "pages": {}}
 
 def _overrides_from_env() -> dict[str, dict[str, Any]]:
     """Rule overrides from ``BANMEN_SET`` (``game.param=value;...``), as ``banmen build --set``."""
+    spec = os.environ.get("BANMEN_SET", "")
+    if not spec.strip():
+        return {}
     from banmen.cli_options import parse_set_options
 
-    spec = os.environ.get("BANMEN_SET", "")
     return parse_set_options([s for s in spec.split(";") if s.strip()])
 
 
