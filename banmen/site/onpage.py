@@ -49,8 +49,8 @@ def share_glyphs(fragment: str, defined: set[str]) -> str:
     """Define each glyph shape once per page and point every board's text at it.
 
     Every board repeats the outline of each character it writes (coordinates, info lines).
-    The outlines are moved out of the boards into one hidden ``<svg class="bm-glyphs">`` at
-    the start of the first fragment that needs them, under ids made from a digest of the
+    The outlines are moved out of the boards into one hidden ``<svg class="bm-glyphs">``, the
+    first child of the first fragment that needs them, under ids made from a digest of the
     shape (``bm-glyph-<12 hex>``), and the boards' ``<use>`` elements point there. Boards
     kept in ``<template>`` for later frames also point there, so the shared definitions
     stay outside any template.
@@ -60,7 +60,7 @@ def share_glyphs(fragment: str, defined: set[str]) -> str:
         defined: glyph ids already defined on the page; updated.
 
     Returns:
-        The fragment, led by the glyph definitions it is the first to need.
+        The fragment, its block holding first the glyph definitions it is the first to need.
     """
     renamed: dict[str, str] = {}
     new_defs: list[str] = []
@@ -91,4 +91,5 @@ def share_glyphs(fragment: str, defined: set[str]) -> str:
     shared = ('<svg class="bm-glyphs" width="0" height="0" aria-hidden="true" focusable="false" '
               'style="position:absolute;overflow:hidden" xmlns="http://www.w3.org/2000/svg">'
               f"<defs>{''.join(new_defs)}</defs></svg>")
-    return shared + fragment
+    inside = fragment.index(">") + 1 if fragment.startswith("<") else 0
+    return fragment[:inside] + shared + fragment[inside:]
