@@ -34,7 +34,7 @@ def test_every_diagram_puzzle_and_sequence_is_on_a_page(built_site):
 def test_no_marker_is_left_unexpanded(built_site):
     for name, html in _pages(built_site).items():
         assert "{{" not in re.sub(r"<script.*?</script>", "", html, flags=re.S), name
-        assert "BANMENEMBED" not in html, name
+        assert "BANMENEMBED" not in html and "<!--bm-board-" not in html, name
 
 
 def test_svg_ids_are_unique_across_each_page(built_site):

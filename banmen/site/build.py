@@ -316,6 +316,35 @@ class SiteBuild:
         return _TOKEN_RE.sub(lambda m: tokens.get(m.group(1), m.group(0)), html)
 
 
+_BOARD_MARKUP = re.compile(r'<template class="bm-lazy">.*?</template>|<svg\b.*?</svg>', re.DOTALL)
+
+
+def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
+    """Swap each board (and lazy frame) of a finished page for a short HTML comment.
+
+    MkDocs plugins that read the page's HTML (the search index parses every tag) then skip
+    thousands of SVG elements that hold no words; :func:`restore_boards` puts them back into
+    the written page. ``nonce`` (fresh for each build) makes the comments unforgeable.
+
+    Returns:
+        (the page with ``<!--bm-board-<nonce>-<n>-->`` comments, the boards in order).
+    """
+    boards: list[str] = []
+
+    def park(match: re.Match[str]) -> str:
+        boards.append(match.group(0))
+        return f"<!--bm-board-{nonce}-{len(boards) - 1}-->"
+
+    return _BOARD_MARKUP.sub(park, html), boards
+
+
+def restore_boards(html: str, nonce: str, boards: list[str]) -> str:
+    """Put back the boards that :func:`defer_boards` took out of ``html``."""
+    if not boards:
+        return html
+    return re.sub(rf"<!--bm-board-{nonce}-(\d+)-->", lambda m: boards[int(m.group(1))], html)
+
+
 def _boards_of(view: View) -> list[Board]:
     """The boards a view shows, in page order."""
     if hasattr(view, "model"):

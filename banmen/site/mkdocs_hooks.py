@@ -8,15 +8,16 @@ static site generator touches only this file.
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
 from banmen.content.errors import ContentErrors
-from banmen.site.build import PageExpansion, SiteBuild
+from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 
-_state: dict[str, Any] = {"build": None, "pages": {}}
+_state: dict[str, Any] = {"build": None, "pages": {}, "boards": {}, "nonce": ""}
 
 
 def _overrides_from_env() -> dict[str, dict[str, Any]]:
@@ -46,6 +47,8 @@ def on_config(config: Any, **_: Any) -> Any:
         raise PluginError(f"banmen: content check failed\n{err}") from None
     _state["build"] = build
     _state["pages"] = {}
+    _state["boards"] = {}
+    _state["nonce"] = secrets.token_hex(8)
     return config
 
 
@@ -63,5 +66,14 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
 
 
 def on_page_content(html: str, page: Any, **_: Any) -> str:
-    """Put the rendered fragments where the markers stood."""
-    return SiteBuild.fill(html, _state["pages"].get(page.file.src_uri, {}))
+    """Put the rendered fragments where the markers stood (boards stay parked in comments
+    until :func:`on_post_page`, so the search plugin does not parse their SVG)."""
+    html = SiteBuild.fill(html, _state["pages"].get(page.file.src_uri, {}))
+    html, boards = defer_boards(html, _state["nonce"])
+    _state["boards"][page.file.src_uri] = boards
+    return html
+
+
+def on_post_page(output: str, page: Any, **_: Any) -> str:
+    """Put each page's boards back into the written HTML."""
+    return restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
