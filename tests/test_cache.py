@@ -71,14 +71,21 @@ def test_changing_a_rule_rechecks_and_redraws_exactly_that_games_items(project):
     assert "`2`" in second.content.parameters["ukejalayer"]
 
 
-def test_editing_one_file_rechecks_only_that_file(project):
+def test_editing_one_file_rechecks_only_that_file_and_redraws_only_changed_pictures(project):
     first = prepared(project)
     diagram = project / "diagrams" / "ukejalayer" / "step.yaml"
-    diagram.write_text(diagram.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    text = diagram.read_text(encoding="utf-8")
+    diagram.write_text(text.replace("caption: b2 の", "caption: 図：b2 の"), encoding="utf-8")
     second = prepared(project)
     assert second.stats.checked == ["diagrams/ukejalayer/step"]
-    assert second.stats.drawn == ["diagram:ukejalayer/step:0"]
-    assert second.svgs == first.svgs  # a comment does not change the drawing
+    assert second.stats.drawn == []  # a new caption does not change the picture
+    assert second.svgs == first.svgs
+    assert second.content.diagrams["ukejalayer/step"].caption.startswith("図：b2 の")
+    diagram.write_text(text + "highlight: [c3]\n", encoding="utf-8")
+    third = prepared(project)
+    assert third.stats.checked == ["diagrams/ukejalayer/step"]
+    assert third.stats.drawn == ["diagram:ukejalayer/step:0"]
+    assert third.svgs["diagram:ukejalayer/step:0"] != first.svgs["diagram:ukejalayer/step:0"]
 
 
 def test_touching_renderer_code_redraws_everything(project, tmp_path, monkeypatch):

@@ -187,13 +187,14 @@ class SiteBuild:
                 file_key = key(*base, relative, path.read_bytes(), rules.get(game_id),
                                overrides.get(game_id, {}))
                 keys[path] = file_key
-                view = cache.get_object("view:" + file_key)
-                svgs = {} if view is None else {
-                    b.key: cache.get_bytes("svg:" + key(file_key, b.key, b.ident))
-                    for b in _boards_of(view)}
-                if view is not None and all(v is not None for v in svgs.values()):
-                    found[path] = (view, {k: v.decode("utf-8") for k, v in svgs.items()})
-                    continue
+                entry = cache.get_object("view:" + file_key)
+                if isinstance(entry, tuple) and len(entry) == 2:
+                    view, svg_keys = entry
+                    svgs = {b.key: cache.get_bytes("svg:" + svg_keys.get(b.key, ""))
+                            for b in _boards_of(view)}
+                    if all(v is not None for v in svgs.values()):
+                        found[path] = (view, {k: v.decode("utf-8") for k, v in svgs.items()})
+                        continue
             missing.append(path)
         if missing:
             self._check_and_draw(cache, missing, keys, found)
@@ -212,23 +213,31 @@ class SiteBuild:
             for item in getattr(content, kind).values():
                 by_source[(self.root / item.source).resolve()] = (kind, item)
         todo: list[tuple[str, Any, Any]] = []
-        made: dict[Path, tuple[View, list[Board]]] = {}
+        made: dict[Path, tuple[View, dict[str, str]]] = {}
+        svgs: dict[str, str] = {}
+        base = ["banmen-board-1", code_digest(), tool_versions()]
         for path in missing:
             kind, item = by_source[path.resolve()]
             view, boards = view_of(kind, item)
             self.stats.checked.append(f"{kind}/{item.ident}")
-            made[path] = (view, [b for b, _, _ in boards])
-            todo.extend((b.key, game, spec) for b, game, spec in boards)
-        svgs = draw_boards(todo, jobs=self.jobs, progress=self.progress)
+            svg_keys = {b.key: key(*base, board_inputs(game, spec)) for b, game, spec in boards}
+            made[path] = (view, svg_keys)
+            for b, game, spec in boards:
+                cached = cache.get_bytes("svg:" + svg_keys[b.key])
+                if cached is None:
+                    todo.append((b.key, game, spec))
+                else:
+                    svgs[b.key] = cached.decode("utf-8")
+        svgs.update(draw_boards(todo, jobs=self.jobs, progress=self.progress))
         self.stats.drawn.extend(k for k, _, _ in todo)
-        for path, (view, boards) in made.items():
-            file_key = keys.get(path)
-            if file_key is not None:
-                for b in boards:
-                    cache.set_bytes("svg:" + key(file_key, b.key, b.ident),
-                                    svgs[b.key].encode("utf-8"))
-                cache.set_object("view:" + file_key, view)
-            found[path] = (view, {b.key: svgs[b.key] for b in boards})
+        drawn = {k for k, _, _ in todo}
+        for path, (view, svg_keys) in made.items():
+            for board_key, svg_key in svg_keys.items():
+                if board_key in drawn:
+                    cache.set_bytes("svg:" + svg_key, svgs[board_key].encode("utf-8"))
+            if keys.get(path) is not None:
+                cache.set_object("view:" + keys[path], (view, svg_keys))
+            found[path] = (view, {k: svgs[k] for k in svg_keys})
 
     def svg_of(self, board: Board) -> str:
         """Return the drawn SVG of ``board`` (drawn or read during :meth:`prepare`)."""
@@ -343,6 +352,22 @@ def restore_boards(html: str, nonce: str, boards: list[str]) -> str:
     if not boards:
         return html
     return re.sub(rf"<!--bm-board-{nonce}-(\d+)-->", lambda m: boards[int(m.group(1))], html)
+
+
+def board_inputs(game: Any, spec: Any) -> list[Any]:
+    """Everything one drawing depends on besides code and tool versions, as JSON-ready data:
+    the game and its effective rules, the positions (in the game's YAML form), the move's
+    text, the marks and options, and the id that prefixes the SVG's element ids."""
+    before = spec.before
+    return [
+        game.id, game.rules.model_dump(mode="json"),
+        game.position_to_yaml(spec.state),
+        None if before is None else game.position_to_yaml(before),
+        None if spec.move is None or before is None else game.format_move(before, spec.move),
+        repr(spec.move) if spec.move is not None and before is None else None,
+        list(spec.highlight), [list(a) for a in spec.arrows], [list(x) for x in spec.labels],
+        dict(spec.options), spec.move_arrow, spec.ident,
+    ]
 
 
 def _boards_of(view: View) -> list[Board]:

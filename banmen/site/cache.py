@@ -4,11 +4,15 @@ Where: ``<project root>/.cache/banmen/`` (ignored by git; safe to delete at any 
 with ``banmen cache clear``). diskcache keeps its index in SQLite and large values in files,
 writes atomically and is safe for several processes at once, so two builds may share it.
 
-Keys are SHA-256 digests of everything that can change a value (see :func:`key`): the
-item's YAML bytes, the effective rule inputs of its game (its section of ``rules.yaml`` and
-``--set`` overrides; its own ``rules:`` are in its bytes), the source of the engines,
-checker and renderers (:func:`code_digest`), the matplotlib and font package versions, and
-the board's id. A value is stored with the SHA-256 of its bytes in front; a value whose
+Keys are SHA-256 digests of everything that can change a value (see :func:`key`). A check
+result (the page view of one file, :mod:`banmen.site.views`) is keyed on the file's path and
+YAML bytes, the rule inputs of its game (its section of ``rules.yaml`` and ``--set``
+overrides; its own ``rules:`` are in its bytes), the source of the engines, checker and
+renderers (:func:`code_digest`) and the tool versions (:func:`tool_versions`: matplotlib,
+the font package). A board is keyed on what it draws (game, effective rules, positions, move,
+marks, options, the id that prefixes its element ids: ``banmen.site.build.board_inputs``)
+plus the same code digest and versions, so a re-checked file whose pictures did not change
+(a new title, a new hint) draws nothing. A value is stored with the SHA-256 of its bytes in front; a value whose
 digest does not match (truncated, overwritten, half-written) is dropped and reported as a
 miss, so it is computed and written again, never served.
 """
