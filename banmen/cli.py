@@ -296,8 +296,11 @@ def _die_with_parent() -> None:
         pass
 
 
-def _run_mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> int:
+def _run_mkdocs(command: str, sets: tuple[str, ...], extra: list[str], no_cache: bool = False,
+                jobs: int | None = None) -> int:
     """Run ``mkdocs <command>`` in its own process group and return its exit status.
+
+    ``no_cache`` and ``jobs`` reach the pipeline through ``BANMEN_NO_CACHE``/``BANMEN_JOBS``.
 
     SIGINT and SIGTERM sent to banmen (by its process id, or Ctrl-C in the terminal) are
     passed on to MkDocs, so stopping banmen always stops the server it started.
@@ -307,6 +310,12 @@ def _run_mkdocs(command: str, sets: tuple[str, ...], extra: list[str]) -> int:
     except BanmenError as err:
         raise _UserError(str(err)) from None
     env = {**os.environ, "BANMEN_SET": ";".join(sets), "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("BANMEN_NO_CACHE", None)
+    env.pop("BANMEN_JOBS", None)
+    if no_cache:
+        env["BANMEN_NO_CACHE"] = "1"
+    if jobs is not None:
+        env["BANMEN_JOBS"] = str(jobs)
     received: list[int] = []
     children: list[subprocess.Popen] = []
     # The server shuts down cleanly on SIGINT; a build is simply ended (no traceback).
@@ -360,7 +369,8 @@ def _output_folder(option: str, folder: Path) -> None:
         raise _UserError(f"{option} {folder}: the folder is not writable (permission denied)")
 
 
-def _build_staged(sets: tuple[str, ...], site_dir: Path) -> None:
+def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
+                  jobs: int | None = None) -> None:
     """Build into a staging folder next to ``site_dir`` and swap it in only on success, so a
     failed or interrupted build leaves the last good site as it was."""
     _output_folder("-d", site_dir)
@@ -371,7 +381,8 @@ def _build_staged(sets: tuple[str, ...], site_dir: Path) -> None:
         raise _UserError(f"-d {site_dir}: cannot write in {target.parent} ({err.strerror})") from None
     try:
         try:
-            status = _run_mkdocs("build", sets, ["--strict", "--site-dir", str(staging)])
+            status = _run_mkdocs("build", sets, ["--strict", "--site-dir", str(staging)],
+                                 no_cache, jobs)
         except _Interrupted as stop:
             click.echo(f"banmen build: interrupted; {site_dir} is unchanged", err=True)
             sys.exit(stop.status)
@@ -411,27 +422,42 @@ def _port_free(dev_addr: str) -> None:
                              "pass -a HOST:PORT") from None
 
 
+NO_CACHE_OPTION = click.option("--no-cache", is_flag=True,
+                               help="Check and draw everything; neither read nor write the "
+                                    "build cache (.cache/banmen).")
+JOBS_OPTION = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
+                           help="Processes drawing boards at once (default: one per core).")
+
+
 @main.command()
 @SITE_SET_OPTION
 @click.option("-d", "--site-dir", default="site", show_default=True, type=click.Path(path_type=Path),
               help="Output folder (replaced only when the build succeeds).")
-def build(sets: tuple[str, ...], site_dir: Path) -> None:
+@NO_CACHE_OPTION
+@JOBS_OPTION
+def build(sets: tuple[str, ...], site_dir: Path, no_cache: bool, jobs: int | None) -> None:
     """Build the site (mkdocs build --strict): check, draw and generate every page.
 
-    The site is built in a staging folder next to the output folder and swapped in only on
-    success; a failed or interrupted build leaves the previous site untouched.
+    Content and boards unchanged since an earlier build come from the build cache
+    (.cache/banmen); the others are checked, and drawn in parallel. The site is built in a
+    staging folder next to the output folder and swapped in only on success; a failed or
+    interrupted build leaves the previous site untouched.
     """
-    _build_staged(sets, site_dir)
+    _build_staged(sets, site_dir, no_cache, jobs)
 
 
 @main.command()
 @SITE_SET_OPTION
 @click.option("-a", "--dev-addr", default="127.0.0.1:8000", show_default=True)
-def serve(sets: tuple[str, ...], dev_addr: str) -> None:
-    """Serve the site with live reload (mkdocs serve); SIGINT/SIGTERM stop the server too."""
+@NO_CACHE_OPTION
+@JOBS_OPTION
+def serve(sets: tuple[str, ...], dev_addr: str, no_cache: bool, jobs: int | None) -> None:
+    """Serve the site with live reload (mkdocs serve); a save re-checks and redraws only
+    what the changed file touches, and a broken file keeps the last good pages served.
+    SIGINT/SIGTERM stop the server too."""
     _port_free(dev_addr)
     try:
-        status = _run_mkdocs("serve", sets, ["--dev-addr", dev_addr])
+        status = _run_mkdocs("serve", sets, ["--dev-addr", dev_addr], no_cache, jobs)
     except _Interrupted as stop:
         sys.exit(stop.status)
     sys.exit(status)
@@ -469,6 +495,22 @@ def simulate(game: str, preset: str, games: int, seed: int, colours: int | None,
     stats = sim.summarise(records, sim.seated_colours(rules))
     for line in sim.report_lines(rules, stats, seed):
         click.echo(line)
+
+
+@main.group()
+def cache() -> None:
+    """Manage the build cache (.cache/banmen under the project root)."""
+
+
+@cache.command("clear")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Project root (holds mkdocs.yml and .cache/).")
+def cache_clear(root: Path) -> None:
+    """Delete the build cache; the next build checks and draws everything."""
+    from banmen.site.cache import CACHE_DIR, clear
+
+    where = root / CACHE_DIR
+    click.echo(f"removed {where}" if clear(root) else f"nothing to remove: {where}", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

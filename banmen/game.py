@@ -26,11 +26,9 @@ from typing import Any, ClassVar
 
 import pydantic
 
+from banmen.errors import BanmenError  # defined apart, so that importing it is cheap
+
 # --------------------------------------------------------------------------- errors
-
-
-class BanmenError(Exception):
-    """Base of every error banmen reports to a user as one line (never a traceback)."""
 
 
 class RulesError(BanmenError):

@@ -6,7 +6,7 @@ Regenerate after an intended drawing change with:  python tools/update_golden.py
 from __future__ import annotations
 
 from banmen.game import get_game
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 
 
 def ukejalayer_chain():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 
 
 def ids_of(svg: str) -> list[str]:

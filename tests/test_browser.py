@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from banmen.content.check import check_project
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 from conftest import ROOT
 
 pytestmark = pytest.mark.slow

@@ -11,6 +11,7 @@ import pytest
 from banmen.content.errors import ContentErrors
 from banmen.game import BanmenError, get_game
 from banmen.games.ludo import rules as ludo_rules
+from banmen.render.ids import html_id
 from banmen.site.build import SiteBuild
 from banmen.site.presets import (
     preset_rows,
@@ -81,8 +82,15 @@ def test_games_without_presets_are_refused():
 
 
 def _build_with(games):
+    from banmen.site.presets import has_presets
+    from banmen.site.parameters import parameters_markdown
+
     build = SiteBuild(Path("."), progress=False)
-    build.content.games = games
+    content = build.content
+    content.game_ids = tuple(games)
+    content.parameters = {g: parameters_markdown(e) for g, e in games.items()}
+    content.presets = {g: presets_markdown(e) for g, e in games.items() if has_presets(g)}
+    content.simulations = {g: simulation_html(e) for g, e in games.items() if has_presets(g)}
     return build
 
 
@@ -92,7 +100,7 @@ def test_page_markers_expand_to_the_table_and_the_figure():
     assert "| ルール | 飛行棋 | かんたん | ルドー |" in page.markdown
     (token, fragment), = page.tokens.items()
     assert token in page.markdown
-    assert fragment.startswith('<figure class="banmen-diagram" id="bm-ludo-simulation-figure">')
+    assert fragment.startswith(f'<figure class="banmen-diagram" id="{html_id("ludo/simulation")}-figure">')
     assert "<svg" in fragment and "200局ずつ" in fragment and "乱数の種は0" in fragment
     with pytest.raises(ContentErrors, match=r"docs/x.md:1:12: unknown presets id 'medamagaeru'"):
         build.expand("{{ presets medamagaeru }}", "docs/x.md")
@@ -110,7 +118,7 @@ def test_simulated_lengths_are_seeded_and_the_figure_is_deterministic():
     assert simulation_html(GAME, games=5, seed=3) == first
     assert "<text" not in first                      # glyphs as paths, like the boards
     assert "5局ずつ" in first and "乱数の種は3" in first
-    assert re.search(r'id="bm-ludo-simulation--', first)
+    assert f'id="{html_id("ludo/simulation")}--' in first
 
 
 def test_the_caption_states_count_and_seed():

@@ -8,9 +8,9 @@ import pytest
 
 from banmen.game import get_game
 from banmen.render import board_squares, render_svg
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 from banmen.render.medamagaeru import EYE_PATTERNS, captured_pieces, change_tints, geometry
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 from svg_checks import assert_self_contained
 
 GAME = get_game("medamagaeru")
@@ -90,9 +90,9 @@ def test_change_tints_after_a_move(after_capture):
                          GAME.position_to_yaml(after_capture.state))
     assert tints == {"43": -1, "42": 1}  # the capture square counts as arrived
     svg = svg_of(after_capture)
-    assert "fill: #e53935" in svg and "fill: #43a047" in svg  # red and green tints
+    assert "fill:#e53935" in svg and "fill:#43a047" in svg  # red and green tints
     plain = svg_of(DiagramSpec("test/medama-plain", after_capture.state))
-    assert "fill: #e53935" not in plain and "fill: #43a047" not in plain
+    assert "fill:#e53935" not in plain and "fill:#43a047" not in plain
 
 
 def test_captured_pieces_are_derived_when_the_board_is_complete():

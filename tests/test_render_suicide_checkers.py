@@ -10,9 +10,9 @@ import pytest
 from banmen.game import get_game
 from banmen.games.suicide_checkers import square_to_rowcol
 from banmen.render import board_squares, render_svg
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 from banmen.render.suicide_checkers import PIECE_R, geometry
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 from svg_checks import assert_self_contained
 
 GAME = get_game("suicide-checkers")
@@ -117,9 +117,9 @@ def test_black_and_white_pieces_have_different_faces():
     spec = DiagramSpec("test/checkers-colours", state_of("B:W21:B1"))
     svg = render_svg(GAME, spec)
     prefix = html_id(spec.ident)
-    black = re.search(r"fill: (#[0-9a-f]{6})", group(svg, f"{prefix}--man-1")).group(1)
-    white = re.search(r"fill: (#[0-9a-f]{6})", group(svg, f"{prefix}--man-21")).group(1)
-    white_edge = re.search(r"stroke: (#[0-9a-f]{6})", group(svg, f"{prefix}--man-21")).group(1)
+    black = re.search(r"fill:(#[0-9a-f]{6})", group(svg, f"{prefix}--man-1")).group(1)
+    white = re.search(r"fill:(#[0-9a-f]{6})", group(svg, f"{prefix}--man-21")).group(1)
+    white_edge = re.search(r"stroke:(#[0-9a-f]{6})", group(svg, f"{prefix}--man-21")).group(1)
     assert black != white
     # a white piece has a dark outline, so that it reads on the light and the dark squares
     assert sum(int(white_edge[i:i + 2], 16) for i in (1, 3, 5)) < 3 * 0x60
@@ -165,8 +165,8 @@ def test_a_capture_tints_start_and_captured_squares_red_and_the_landing_green(tr
     assert left == ["1", "6", "15", "23"]
     assert arrived == ["26"]
     assert ghosts == ["6", "15", "23"]
-    red = re.search(r"fill: (#[0-9a-f]{6})", group(svg, f"{prefix}--left-6")).group(1)
-    green = re.search(r"fill: (#[0-9a-f]{6})", group(svg, f"{prefix}--arrived-26")).group(1)
+    red = re.search(r"fill:(#[0-9a-f]{6})", group(svg, f"{prefix}--left-6")).group(1)
+    green = re.search(r"fill:(#[0-9a-f]{6})", group(svg, f"{prefix}--arrived-26")).group(1)
     assert (red, green) == ("#e53935", "#43a047")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from banmen.content.check import check_project
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 from conftest import ROOT, build_site, copy_project
 
 pytestmark = pytest.mark.slow
@@ -34,7 +34,7 @@ def test_every_diagram_puzzle_and_sequence_is_on_a_page(built_site):
 def test_no_marker_is_left_unexpanded(built_site):
     for name, html in _pages(built_site).items():
         assert "{{" not in re.sub(r"<script.*?</script>", "", html, flags=re.S), name
-        assert "BANMENEMBED" not in html, name
+        assert "BANMENEMBED" not in html and "<!--bm-board-" not in html, name
 
 
 def test_svg_ids_are_unique_across_each_page(built_site):
@@ -84,3 +84,29 @@ def test_an_unknown_id_on_a_page_fails_the_build(tmp_path):
     result = build_site(project, tmp_path / "site")
     assert result.returncode != 0
     assert f"docs/index.md:{len(lines)}:12: unknown diagram id 'ukejalayer/nope'" in result.stderr
+
+
+def test_boards_and_pages_stay_within_the_weight_budget(built_site):
+    """Median board at most 30 KB, no page over 200 KB gzipped (issue 7), and no board
+    carries a <style> (it would restyle the whole page)."""
+    import gzip
+    import statistics
+
+    boards = []
+    for name, html in _pages(built_site).items():
+        found = re.findall(r'<svg[^>]*class="banmen-board".*?</svg>', html, flags=re.S)
+        assert all("<style" not in svg for svg in found), name
+        boards += [len(svg.encode("utf-8")) for svg in found]
+        assert len(gzip.compress(html.encode("utf-8"))) <= 200 * 1024, name
+    assert len(boards) > 100
+    assert statistics.median(boards) <= 30 * 1024
+
+
+def test_hidden_frames_wait_in_templates(built_site):
+    html = "\n".join(_pages(built_site).values())
+    sequences = re.findall(r'<div class="banmen-sequence".*?</div></div></div>', html, flags=re.S)
+    assert sequences
+    for block in sequences:
+        frames = re.findall(r'<div class="bm-frame"[^>]*>(.{0,40})', block)
+        assert frames[0].startswith("<svg") and all(f.startswith('<template class="bm-lazy">')
+                                                   for f in frames[1:])

@@ -14,7 +14,7 @@ from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.analysis import solver_budget
 from banmen.game import BanmenError, EngineLimitError, Game
 from banmen.query import QueryArgError, find_query, run_query
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 
 
 def _stated_vs_computed(stated: Any, computed: Any) -> str:

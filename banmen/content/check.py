@@ -27,7 +27,7 @@ from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.content.validate import ContentErrorGroup, validate
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file
 from banmen.game import BanmenError, Game, PositionError, RulesError, game_ids, get_game
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 
 __all__ = ["check_project", "check_single_diagram", "content_files", "load_site_rules",
            "normalise_move_text"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from banmen.game import BanmenError
+from banmen.errors import BanmenError
 
 
 class ContentError(BanmenError):

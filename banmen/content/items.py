@@ -15,7 +15,7 @@ from typing import Any
 
 from banmen.content.models import PuzzleFile
 from banmen.game import Game
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 
 
 @dataclass(frozen=True)

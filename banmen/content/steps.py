@@ -15,7 +15,8 @@ from banmen.content.models import Marks
 from banmen.content.yamlmarks import DataPath, MarkedDocument
 from banmen.game import BanmenError, Game, PositionError, RulesError
 from banmen.render import board_squares
-from banmen.render.board import DiagramSpec, missing_glyphs
+from banmen.render.glyphs import missing_glyphs
+from banmen.render.spec import DiagramSpec
 
 
 class FileCheck:

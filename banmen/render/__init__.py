@@ -1,15 +1,19 @@
 """Board drawing with matplotlib: one module per game, shared marks and SVG output.
 
-Use :func:`render_svg`; it picks the game's renderer from :data:`RENDERERS`.
+Use :func:`render_svg`; it picks the game's renderer from :data:`RENDERERS`. Importing this
+package is cheap: matplotlib and the engines are imported only when a board is drawn.
 """
 
 from __future__ import annotations
 
 import importlib
 import warnings
+from typing import TYPE_CHECKING
 
-from banmen.game import BanmenError, Game
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
+
+if TYPE_CHECKING:
+    from banmen.game import Game
 
 #: game id -> module with ``draw(game, spec) -> Figure``.
 RENDERERS: dict[str, str] = {
@@ -22,6 +26,8 @@ RENDERERS: dict[str, str] = {
 
 
 def _renderer(game: Game):
+    from banmen.game import BanmenError
+
     try:
         return importlib.import_module(RENDERERS[game.id])
     except KeyError:
@@ -38,7 +44,7 @@ def board_squares(game: Game) -> frozenset[str]:
 
 
 def render_svg(game: Game, spec: DiagramSpec) -> str:
-    """Draw ``spec`` with ``game``'s renderer and return deterministic inline SVG text.
+    """Draw ``spec`` with ``game``'s renderer and return deterministic, compact inline SVG.
 
     Raises:
         BanmenError: the game has no renderer yet, or a text needs a glyph the font lacks.

@@ -9,10 +9,8 @@ make squares clickable (the SVG step prefixes it with the diagram id).
 
 from __future__ import annotations
 
-import functools
-
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -21,33 +19,7 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.path import Path as MplPath
 
 from banmen.render import style
-
-
-@dataclass(frozen=True)
-class DiagramSpec:
-    """Everything a renderer needs to draw one board.
-
-    Attributes:
-        ident: the content id (``ukejalayer/summon``); prefixes SVG ids and seeds hashing.
-        state: the position drawn.
-        before: the position before ``move``; when set, changed squares are tinted.
-        move: the move played from ``before`` (drawn as an arrow unless ``move_arrow`` is off).
-        highlight: squares tinted yellow.
-        arrows: each arrow as the squares it passes through.
-        labels: square -> short text.
-        options: renderer options (game specific, e.g. ``coordinates: false``).
-        move_arrow: draw the arrow of ``move``.
-    """
-
-    ident: str
-    state: Hashable
-    before: Hashable | None = None
-    move: Hashable | None = None
-    highlight: tuple[str, ...] = ()
-    arrows: tuple[tuple[str, ...], ...] = ()
-    labels: tuple[tuple[str, str], ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
-    move_arrow: bool = True
+from banmen.render.spec import DiagramSpec
 
 
 @dataclass(frozen=True)
@@ -149,27 +121,6 @@ def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str =
         capstyle="round",
     )
     ax.add_patch(arrow)
-
-
-@functools.lru_cache(maxsize=1)
-def _board_font() -> Any:
-    from matplotlib.font_manager import FontProperties, findfont
-    from matplotlib.ft2font import FT2Font
-
-    from banmen.render.svg import SVG_RC
-
-    return FT2Font(findfont(FontProperties(family=SVG_RC["font.family"]), fallback_to_default=False))
-
-
-def missing_glyphs(text: str) -> list[str]:
-    """Return the characters of ``text`` that the board font (IPAexGothic, bundled by
-    matplotlib-fontja) cannot draw, in order, each once; line breaks are not characters."""
-    font = _board_font()
-    missing: list[str] = []
-    for char in text:
-        if char not in "\n\r" and char not in missing and font.get_char_index(ord(char)) == 0:
-            missing.append(char)
-    return missing
 
 
 def draw_labels(ax: Any, geometry: Geometry, labels: Iterable[tuple[str, str]]) -> None:

@@ -18,13 +18,15 @@ import html
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import markdown as markdown_lib
 import nh3
 
-from banmen.content import items
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
+
+if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
+    from banmen.content import items
 
 #: Draws a diagram spec and returns its SVG text (the build passes a cached renderer).
 SvgOf = Callable[[Any], str]
@@ -111,6 +113,13 @@ def _data_script(data: Any) -> str:
     return f'<script type="application/json" class="bm-data">{text}</script>'
 
 
+def lazy(svg: str) -> str:
+    """Wrap the board of a hidden frame in ``<template class="bm-lazy">``: the browser parses
+    it but builds no elements for it until ``banmen.js`` shows the frame (then the template is
+    replaced by its content), so pages with many frames stay light to display."""
+    return f'<template class="bm-lazy">{svg}</template>'
+
+
 def diagram_html(diagram: items.Diagram, svg_of: SvgOf) -> str:
     """Return a ``<figure>`` with the inline SVG board and its caption."""
     caption = (f"<figcaption>{md_inline(diagram.caption, _where(diagram, ('caption',)))}"
@@ -171,7 +180,8 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
     model = puzzle.model
     kind = puzzle.answer["kind"]
     boards = [f'<div class="bm-frame">{svg_of(puzzle.spec)}</div>']
-    boards += [f'<div class="bm-frame" hidden>{svg_of(spec)}</div>' for spec in puzzle.frames]
+    boards += [f'<div class="bm-frame" hidden>{lazy(svg_of(spec))}</div>'
+               for spec in puzzle.frames]
     return (
         f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
         f'data-number="{number}">'
@@ -197,7 +207,7 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
                 if frame.move else '<p class="bm-move">はじめの局面</p>')
         frames.append(
             f'<div class="bm-frame"{"" if i == 0 else " hidden"} data-step="{i}">'
-            f"{svg_of(frame.spec)}{move}"
+            f"{svg_of(frame.spec) if i == 0 else lazy(svg_of(frame.spec))}{move}"
             f'<div class="bm-comment">{md(frame.comment, where) if frame.comment else ""}</div></div>'
         )
     last = len(sequence.frames) - 1

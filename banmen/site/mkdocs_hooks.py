@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -17,10 +18,11 @@ from mkdocs.exceptions import PluginError
 
 from banmen.content.errors import ContentErrors
 from banmen.game import BanmenError
-from banmen.site.build import PageExpansion, SiteBuild
+from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
 
-_state: dict[str, Any] = {"build": None, "pages": {}, "links": LinkCheck()}
+_state: dict[str, Any] = {"build": None, "pages": {}, "links": LinkCheck(), "boards": {},
+                          "nonce": ""}
 log = logging.getLogger("mkdocs.plugins.banmen")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
@@ -50,26 +52,39 @@ def source_date_epoch(root: Path) -> int:
 
 def _overrides_from_env() -> dict[str, dict[str, Any]]:
     """Rule overrides from ``BANMEN_SET`` (``game.param=value;...``), as ``banmen build --set``."""
+    spec = os.environ.get("BANMEN_SET", "")
+    if not spec.strip():
+        return {}
     from banmen.cli_options import parse_set_options
 
-    spec = os.environ.get("BANMEN_SET", "")
     return parse_set_options([s for s in spec.split(";") if s.strip()])
 
 
 def on_config(config: Any, **_: Any) -> Any:
-    """Check all content and render every board before any page is read."""
+    """Check all content and render every board before any page is read.
+
+    Runs again on every rebuild of ``mkdocs serve``: only what changed since the last
+    build is checked and drawn (the build cache); ``BANMEN_NO_CACHE=1`` turns the cache
+    off and ``BANMEN_JOBS=n`` sets the drawing processes (``banmen build --no-cache/--jobs``).
+    On a content error the build stops here, so ``serve`` keeps the last good pages."""
     root = Path(config["config_file_path"]).resolve().parent
     os.environ.setdefault("SOURCE_DATE_EPOCH", str(source_date_epoch(root)))
-    build = SiteBuild(root, _overrides_from_env())
+    jobs = os.environ.get("BANMEN_JOBS", "")
+    build = SiteBuild(root, _overrides_from_env(), cache=not os.environ.get("BANMEN_NO_CACHE"),
+                      jobs=int(jobs) if jobs.isdigit() and int(jobs) > 0 else None)
     try:
         build.prepare()
     except ContentErrors as err:
         raise PluginError(f"banmen: content check failed\n{err}") from None
     except BanmenError as err:
         raise PluginError(f"banmen: {err}") from None
+    log.info("banmen: %d content files checked, %d boards drawn (the rest from the cache)",
+             len(build.stats.checked), len(build.stats.drawn))
     _state["build"] = build
     _state["pages"] = {}
     _state["links"] = LinkCheck()
+    _state["boards"] = {}
+    _state["nonce"] = secrets.token_hex(8)
     return config
 
 
@@ -88,14 +103,23 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
 
 def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     """Put the rendered fragments where the markers stood, then check and rewrite the links
-    of their authored text (a dead link is a warning, so ``--strict`` fails)."""
+    of their authored text (a dead link is a warning, so ``--strict`` fails). Boards stay
+    parked in comments until :func:`on_post_page`, so the search plugin does not parse
+    their SVG."""
     html = _state["build"].fill(html, _state["pages"].get(page.file.src_uri, {}))
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     html = checker.page(html, page.file.src_uri, files)
     for problem in checker.problems[before:]:
         log.warning(problem)
+    html, boards = defer_boards(html, _state["nonce"])
+    _state["boards"][page.file.src_uri] = boards
     return html
+
+
+def on_post_page(output: str, page: Any, **_: Any) -> str:
+    """Put each page's boards back into the written HTML."""
+    return restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
 
 
 def on_post_build(**_: Any) -> None:

@@ -24,9 +24,18 @@
     return text.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
   }
 
+  /* Hidden frames keep their board in <template class="bm-lazy"> (banmen/site/html.py):
+   * the first time a frame is shown, the template is replaced by the board it holds. */
+  function reveal(frame) {
+    var lazy = frame.querySelector(":scope > template.bm-lazy");
+    if (lazy) frame.replaceChild(lazy.content, lazy);
+    frame.hidden = false;
+  }
+
   function showFrame(block, index) {
     block.querySelectorAll(".bm-boards .bm-frame").forEach(function (frame, i) {
-      frame.hidden = i !== index;
+      if (i === index) reveal(frame);
+      else frame.hidden = true;
     });
   }
 
@@ -214,7 +223,10 @@
     var index = 0;
     function go(to) {
       index = Math.max(0, Math.min(last, to));
-      frames.forEach(function (frame, i) { frame.hidden = i !== index; });
+      frames.forEach(function (frame, i) {
+        if (i === index) reveal(frame);
+        else frame.hidden = true;
+      });
       counter.textContent = index + " / " + last;
       block.querySelector(".bm-prev").disabled = index === 0;
       block.querySelector(".bm-first").disabled = index === 0;

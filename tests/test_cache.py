@@ -1,0 +1,204 @@
+"""The build cache and parallel drawing: a hit is neither checked nor drawn, every part of
+the key is honoured (rules.yaml, renderer code), corrupt entries are rewritten, parallel
+drawing gives the serial bytes, and page ids stay unique whatever the file names."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from banmen.cli import main
+from banmen.site import cache as cache_module
+from banmen.site.build import SiteBuild, draw_boards
+from conftest import ROOT
+
+#: a small project: two games, a diagram, a puzzle, a sequence (cheap to check and draw).
+PARTS = ["rules.yaml", "diagrams/ukejalayer/board.yaml", "diagrams/ukejalayer/step.yaml",
+         "puzzles/ukejalayer/p01-movable-count.yaml", "sequences/ukejalayer/unlock-timeline.yaml",
+         "diagrams/medamagaeru/step.yaml", "puzzles/medamagaeru/p01-capture-targets.yaml"]
+
+
+@pytest.fixture
+def project(tmp_path):
+    for part in PARTS:
+        (tmp_path / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / part, tmp_path / part)
+    return tmp_path
+
+
+def prepared(root: Path, **options) -> SiteBuild:
+    build = SiteBuild(root, progress=False, jobs=1, **options)
+    build.prepare()
+    return build
+
+
+def boards_of(build: SiteBuild, game: str) -> set[str]:
+    return {k for k in build.svgs if k.split(":", 1)[1].startswith(game + "/")}
+
+
+def test_a_second_build_checks_and_draws_nothing(project):
+    first = prepared(project)
+    assert sorted(first.stats.checked) == sorted(
+        f"{p.split('/')[0]}/{p.split('/')[1]}/{Path(p).stem}" for p in PARTS[1:])
+    # board, step, the puzzle, each frame of the sequence, and the two めだまがえる boards
+    frames = len(first.content.sequences["ukejalayer/unlock-timeline"].frames)
+    assert frames == 5
+    assert len(first.stats.drawn) == len(first.svgs) == 1 + 1 + 1 + frames + 1 + 1
+    assert (project / ".cache" / "banmen").is_dir()
+    second = prepared(project)
+    assert second.stats.checked == [] and second.stats.drawn == []
+    assert second.svgs == first.svgs
+    assert second.content.puzzles.keys() == first.content.puzzles.keys()
+    assert second.content.parameters == first.content.parameters
+
+
+def test_changing_a_rule_rechecks_and_redraws_exactly_that_games_items(project):
+    (project / "sequences/ukejalayer/unlock-timeline.yaml").unlink()  # needs white_delay: 1
+    first = prepared(project)
+    rules = project / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("white_delay: 1", "white_delay: 2"),
+                     encoding="utf-8")
+    second = prepared(project)
+    assert sorted(second.stats.checked) == ["diagrams/ukejalayer/board", "diagrams/ukejalayer/step",
+                                            "puzzles/ukejalayer/p01-movable-count"]
+    assert set(second.stats.drawn) == boards_of(first, "ukejalayer")
+    medamagaeru = boards_of(first, "medamagaeru")
+    assert medamagaeru and all(second.svgs[k] == first.svgs[k] for k in medamagaeru)
+    assert "`2`" in second.content.parameters["ukejalayer"]
+
+
+def test_editing_one_file_rechecks_only_that_file_and_redraws_only_changed_pictures(project):
+    first = prepared(project)
+    diagram = project / "diagrams" / "ukejalayer" / "step.yaml"
+    text = diagram.read_text(encoding="utf-8")
+    diagram.write_text(text.replace("caption: b2 の", "caption: 図：b2 の"), encoding="utf-8")
+    second = prepared(project)
+    assert second.stats.checked == ["diagrams/ukejalayer/step"]
+    assert second.stats.drawn == []  # a new caption does not change the picture
+    assert second.svgs == first.svgs
+    assert second.content.diagrams["ukejalayer/step"].caption.startswith("図：b2 の")
+    diagram.write_text(text + "highlight: [c3]\n", encoding="utf-8")
+    third = prepared(project)
+    assert third.stats.checked == ["diagrams/ukejalayer/step"]
+    assert third.stats.drawn == ["diagram:ukejalayer/step:0"]
+    assert third.svgs["diagram:ukejalayer/step:0"] != first.svgs["diagram:ukejalayer/step:0"]
+
+
+def test_touching_renderer_code_redraws_everything(project, tmp_path, monkeypatch):
+    first = prepared(project)
+    package = tmp_path / "package"
+    shutil.copytree(cache_module._PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache_module, "_PACKAGE", package)
+    cache_module.code_digest.cache_clear()
+    try:
+        assert prepared(project).stats.drawn == []  # same code, other folder: still hits
+        renderer = package / "render" / "ukejalayer.py"
+        renderer.write_text(renderer.read_text(encoding="utf-8") + "\n# touched\n",
+                            encoding="utf-8")
+        cache_module.code_digest.cache_clear()
+        again = prepared(project)
+    finally:
+        cache_module.code_digest.cache_clear()
+    assert sorted(again.stats.drawn) == sorted(first.svgs)
+    assert again.svgs == first.svgs
+
+
+def test_a_corrupt_entry_is_rewritten_not_served(project):
+    import diskcache
+
+    first = prepared(project)
+    store = diskcache.Cache(str(project / ".cache" / "banmen"))
+    svg_keys = sorted(k for k in store.iterkeys() if k.startswith("svg:"))
+    assert len(svg_keys) == len(first.svgs)
+    victim = svg_keys[0]
+    good = store[victim]
+    store[victim] = good[:-200]  # truncated: the digest in front no longer matches
+    store.close()
+    second = prepared(project)
+    assert len(second.stats.checked) == 1 and 1 <= len(second.stats.drawn) <= 6
+    assert second.svgs == first.svgs
+    store = diskcache.Cache(str(project / ".cache" / "banmen"))
+    assert store[victim] == good
+    store.close()
+    assert prepared(project).stats.drawn == []
+
+
+def test_an_unreadable_view_entry_is_recomputed(project):
+    import diskcache
+
+    first = prepared(project)
+    store = diskcache.Cache(str(project / ".cache" / "banmen"))
+    for name in [k for k in store.iterkeys() if k.startswith("view:")]:
+        store[name] = b"not a cache entry"
+    store.close()
+    second = prepared(project)
+    assert len(second.stats.checked) == len(PARTS) - 1 and second.svgs == first.svgs
+
+
+def test_no_cache_neither_reads_nor_writes(project):
+    build = prepared(project, cache=False)
+    assert not (project / ".cache").exists()
+    assert len(build.stats.checked) == len(PARTS) - 1
+
+
+def test_cache_clear_removes_the_folder(project):
+    prepared(project)
+    result = CliRunner().invoke(main, ["cache", "clear", "--root", str(project)])
+    assert result.exit_code == 0
+    assert not (project / ".cache" / "banmen").exists()
+    assert f"removed {project / '.cache' / 'banmen'}" in result.output
+
+
+def test_parallel_drawing_gives_the_serial_bytes(project):
+    from banmen.content.check import check_project
+    from banmen.site.views import view_of
+
+    content = check_project(project)
+    todo = [(b.key, game, spec) for kind in ("diagrams", "puzzles", "sequences")
+            for item in getattr(content, kind).values() for b, game, spec in view_of(kind, item)[1]]
+    assert len(todo) >= 8
+    assert draw_boards(todo, jobs=2) == draw_boards(todo, jobs=1)
+
+
+def test_a_diagram_named_like_a_sequence_frame_shows_its_own_board(project):
+    # frame 1 of the sequence 'unlock-timeline' and a diagram 'unlock-timeline-1'
+    shutil.copy2(ROOT / "diagrams/ukejalayer/board.yaml",
+                 project / "diagrams/ukejalayer/unlock-timeline-1.yaml")
+    build = prepared(project)
+    page = ("{{ diagram ukejalayer/unlock-timeline-1 }}\n\n{{ sequence ukejalayer/unlock-timeline }}"
+            "\n\n{{ diagram ukejalayer/unlock-timeline-1 }}\n")
+    expansion = build.expand(page, "docs/x.md")
+    html = build.fill("\n".join(f"<p>{t}</p>" for t in expansion.tokens), expansion.tokens)
+    figures = re.findall(r'<figure class="banmen-diagram".*?</figure>', html, flags=re.S)
+    assert len(figures) == 2
+    board = build.svgs["diagram:ukejalayer/unlock-timeline-1:0"]
+    frame = build.svgs["sequence:ukejalayer/unlock-timeline:1"]
+    assert board != frame
+    # the diagram's own squares (its labels a1..d4 are drawn only there)
+    assert figures[0].count("<use") == board.count("<use")
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+    first_id, second_id = re.findall(r'class="banmen-diagram" id="([^"]+)"', html)
+    assert second_id == first_id + "_2"
+
+
+def test_file_names_that_differ_only_in_dots_dashes_or_kana_get_different_ids(project):
+    for name in ("a.b", "a-b", "図", "表"):
+        shutil.copy2(ROOT / "diagrams/ukejalayer/board.yaml",
+                     project / f"diagrams/ukejalayer/{name}.yaml")
+    build = prepared(project)
+    page = "\n\n".join(f"{{{{ diagram ukejalayer/{n} }}}}" for n in ("a.b", "a-b", "図", "表"))
+    expansion = build.expand(page, "docs/x.md")
+    html = build.fill("\n".join(f"<p>{t}</p>" for t in expansion.tokens), expansion.tokens)
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+    assert [i for i in ids if not re.fullmatch(r"[a-z0-9_-]+", i)] == []
+    assert len(re.findall(r'class="banmen-diagram" id="[^"]+-figure"', html)) == 4
+    # glyph shapes are defined once on the page, in front of the first board
+    glyphs = re.findall(r'<path id="(bm-glyph-[0-9a-f]{12})"', html)
+    assert glyphs and len(glyphs) == len(set(glyphs))
+    assert html.index('class="bm-glyphs"') < html.index('class="banmen-board"')
