@@ -6,7 +6,9 @@ file's check (:class:`FileCheck.Stop`) when it cannot go on.
 
 from __future__ import annotations
 
+import json
 import unicodedata
+from importlib import resources
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -38,9 +40,28 @@ class FileCheck:
         raise self.Stop
 
 
+#: The folding table shared with the page script (``move_text.json`` in this package).
+MOVE_TEXT_TABLE: dict[str, Any] = json.loads(
+    resources.files("banmen.content").joinpath("move_text.json").read_text(encoding="utf-8"))
+_FOLD = str.maketrans(MOVE_TEXT_TABLE["replace"])
+
+
+def fold_move_text(text: str) -> str:
+    """Fold what a Japanese keyboard types into ASCII move text, spaces kept.
+
+    NFKC first (full-width ``６３`` -> ``63``, ``－`` -> ``-``), then the replacements of
+    ``move_text.json`` (every IME dash ``− ー ‐ ‑ ― –`` -> ``-``, ``×`` -> ``x``). YAML move
+    texts are folded so before parsing; the page script applies the same table.
+    """
+    return unicodedata.normalize("NFKC", text).translate(_FOLD)
+
+
 def normalise_move_text(text: str) -> str:
-    """Fold move text the way pages compare it: NFKC (full-width digits), no spaces, lower."""
-    return "".join(unicodedata.normalize("NFKC", text).split()).lower()
+    """Fold move text the way pages compare it: :func:`fold_move_text`, no spaces, lower case.
+
+    ``"５　６３ー５２"`` -> ``"563-52"``.
+    """
+    return "".join(fold_move_text(text).split()).lower()
 
 
 def engine_for(check: FileCheck, site_game: Game, overrides: Mapping[str, Any]) -> Game:
@@ -74,7 +95,7 @@ def read_position(check: FileCheck, game: Game, position: Mapping[str, Any] | No
 def read_move(check: FileCheck, game: Game, state: Hashable, text: str, path: DataPath) -> Hashable:
     """Parse move ``text`` in ``state``; malformed or illegal text fails at ``path``."""
     try:
-        return game.parse_move(state, text)
+        return game.parse_move(state, fold_move_text(text))
     except BanmenError as err:
         check.fail(path, f"move '{text}': {err}")
     raise AssertionError("unreachable")

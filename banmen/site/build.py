@@ -7,6 +7,7 @@ Pages embed content with markers on a line of their own::
     {{ puzzles ukejalayer }}             every puzzle of a game, numbered, with headings
     {{ sequence ukejalayer/opening }}    a step-through sequence
     {{ parameters ukejalayer }}          the table of rule parameters
+    {{ progress ukejalayer }}            the reader's progress on a game's puzzles
 
 Markers inside fenced code blocks are left as they are, so pages can show them.
 
@@ -39,7 +40,7 @@ MARKER = re.compile(r"\{\{\s*(\w+)\s+([^\s}]+)\s*\}\}")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _TOKEN = "BANMENEMBED{:05d}"
 _TOKEN_RE = re.compile(r"(?:<p>)?(BANMENEMBED\d{5})(?:</p>)?")
-MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters")
+MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters", "progress")
 
 
 @dataclass
@@ -126,9 +127,13 @@ class SiteBuild:
                                                                   self.svg_of))
         if kind == "parameters" and ident in content.games:
             return "\n" + parameters_markdown(content.games[ident]) + "\n"
+        if kind == "progress" and ident in game_ids():
+            idents = [p.ident for p in content.puzzles.values() if p.game.id == ident]
+            return self._token(expansion, fragments.progress_html(ident, idents))
         if kind == "puzzles" and ident in game_ids():
             puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
-            parts = []
+            parts = [self._token(expansion, fragments.progress_html(
+                ident, [p.ident for p in puzzles]))]
             for number, puzzle in enumerate(puzzles, start=1):
                 anchor = puzzle.ident.split("/", 1)[1]
                 parts.append(f"\n### 問題{number}　{puzzle.model.title} {{#{anchor}}}\n")
