@@ -325,3 +325,25 @@ def test_instant_navigation_keeps_puzzles_working(page, built_site, content):
         node = edge["next"]
     expect(_feedback(block)).to_contain_text("勝ち")
     _shot(page, "instant-navigation-puzzle")
+    # a sequence reached the same way steps with one handler per button
+    sequence = next(s for s in content.sequences.values() if s.game.id == game)
+    page.go_back()
+    page.locator(f'.md-content a[href*="{game}/sample-game"]').first.click()
+    seq = page.locator(f"#{html_id(sequence.ident)}-sequence")
+    expect(seq).to_be_visible()
+    assert page.evaluate("window.__stayed") == "yes"
+    seq.locator(".bm-next").click()
+    expect(seq.locator(".bm-counter")).to_have_text(f"1 / {len(sequence.frames) - 1}")
+
+
+def test_progress_works_from_files_with_no_server(page, built_site, content):
+    puzzle = _puzzles_of(content, "ukejalayer", "number")[0]
+    element_id = f"{html_id(puzzle.ident)}-puzzle"
+    url = (built_site / _page_of(built_site, element_id).strip("/") / "index.html").as_uri()
+    page.goto(url)
+    block = page.locator(f"#{element_id}")
+    block.locator(".bm-input").fill(str(puzzle.answer["answer"]))
+    block.locator(".bm-check").click()
+    expect(block.locator(".bm-status")).to_have_text("解いた")
+    page.reload()
+    expect(page.locator(f"#{element_id} .bm-status")).to_have_text("解いた")

@@ -84,6 +84,7 @@
       var squares = squaresIn(frame);
       Object.keys(squares).forEach(function (name) {
         squares[name].classList.add("bm-clickable");
+        squares[name].setAttribute("role", "button");
         squares[name].setAttribute("aria-label", name);
       });
     });
@@ -699,11 +700,14 @@
 
   // Material's instant navigation swaps the page body and announces it on document$; the
   // data-ready guards keep each control's handlers single whatever calls setupAll.
+  // On file:// Material's document$ may complete without ever emitting (instant navigation
+  // is off there), so the page's own load event sets up too; the guards make it idempotent.
   if (window.__banmenSubscribed) return;
   window.__banmenSubscribed = true;
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     window.document$.subscribe(setupAll);
-  } else if (document.readyState === "loading") {
+  }
+  if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", setupAll);
   } else {
     setupAll();
