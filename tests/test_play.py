@@ -117,27 +117,43 @@ def test_wrong_move_shows_the_refutation_then_takes_it_back(page, site_url, buil
         expect(_feedback(block)).to_have_text("そのマスには動かせません。")
 
 
+CENTRE_JS = "(g) => { const b = g.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }"
+
+
+def _move_cursor_to(block, square: str) -> None:
+    """Press arrow keys on the focused board until its focus ring is on ``square``: greedy
+    towards the target, preferring squares not visited yet."""
+    boards = block.locator(".bm-boards")
+    target = block.locator(f'.bm-frame:not([hidden]) g[id$="--sq-{square}"]')
+    tx, ty = target.evaluate(CENTRE_JS)
+    keys = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
+    cursor = block.locator(".bm-frame:not([hidden]) g.bm-cursor")
+    visited: set[str] = set()
+    for _ in range(60):
+        expect(cursor).to_have_count(1)
+        here = cursor.get_attribute("id")
+        if here.endswith(f"--sq-{square}"):
+            return
+        visited.add(here)
+        cx, cy = cursor.evaluate(CENTRE_JS)
+        order = sorted(keys, key=lambda k: -(keys[k][0] * (tx - cx) + keys[k][1] * (ty - cy)))
+        for key in order:  # the best key that reaches a new square (others only wander)
+            boards.press(key)
+            if cursor.get_attribute("id") not in visited:
+                break
+    raise AssertionError(f"the focus ring never reached {square}")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_squares_puzzle_by_keyboard_only(page, site_url, built_site, content, game):
     puzzle = _puzzles_of(content, game, "squares")[0]
     block = _open_puzzle(page, site_url, built_site, puzzle)
     boards = block.locator(".bm-boards")
     boards.focus()
-    centre_js = """(g) => { const b = g.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }"""
     prefix = html_id(puzzle.ident)
     for square in puzzle.answer["answer"]:
         target = block.locator(f'[id="{prefix}--sq-{square}"]')
-        tx, ty = target.evaluate(centre_js)
-        for _ in range(40):
-            cursor = block.locator("g.bm-cursor")
-            expect(cursor).to_have_count(1)
-            if cursor.get_attribute("id") == f"{prefix}--sq-{square}":
-                break
-            cx, cy = cursor.evaluate(centre_js)
-            if abs(tx - cx) > abs(ty - cy):
-                boards.press("ArrowRight" if tx > cx else "ArrowLeft")
-            else:
-                boards.press("ArrowDown" if ty > cy else "ArrowUp")
+        _move_cursor_to(block, square)
         expect(target).to_have_class("bm-clickable bm-cursor")
         boards.press("Enter")
         expect(target).to_have_class("bm-clickable bm-selected bm-cursor")
@@ -145,6 +161,26 @@ def test_squares_puzzle_by_keyboard_only(page, site_url, built_site, content, ga
     block.locator(".bm-check").focus()
     page.keyboard.press("Enter")
     expect(_feedback(block)).to_contain_text("正解です！")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_move_puzzle_by_keyboard_only(page, site_url, built_site, content, game):
+    puzzle = _first_move_puzzle(content, game)
+    answer = puzzle.answer
+    block = _open_puzzle(page, site_url, built_site, puzzle)
+    block.locator(".bm-boards").focus()
+    node = answer["root"]
+    clicks = _clicks(node, node["main"])
+    for token in clicks:
+        if token.startswith("#"):  # a choice: Tab to its button, then Enter
+            button = block.locator(".bm-choices button", has_text=answer["labels"][token])
+            button.focus()
+            button.press("Enter")
+            block.locator(".bm-boards").focus()
+            continue
+        _move_cursor_to(block, token)
+        block.locator(".bm-boards").press(" " if token == clicks[0] else "Enter")
+    expect(_feedback(block)).to_contain_text(f"正解です！{node['main']}")
 
 
 @pytest.mark.parametrize("game", GAMES)

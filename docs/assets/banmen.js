@@ -134,10 +134,13 @@
       var best = null, bestScore = Infinity;
       names.forEach(function (name) {
         var to = centre(squares[name]);
+        // a square ahead within 45 degrees of the key's direction: Up/Down go to the nearest
+        // row (on a checkers board, a diagonal neighbour), Left/Right stay in the row when
+        // they can; so every square can be reached on every board
         var along = (to.x - from.x) * dx + (to.y - from.y) * dy;
         var across = Math.abs((to.x - from.x) * dy) + Math.abs((to.y - from.y) * dx);
-        if (along <= 0.5) return;
-        var score = along + 2 * across;
+        if (along <= 0.5 || across > along * 1.01) return;
+        var score = dy ? 4 * along + across : along + 4 * across;
         if (score < bestScore) { bestScore = score; best = name; }
       });
       if (best) board.cursor = best;
