@@ -174,9 +174,9 @@ class _Builder:
         result: dict[str, Any] = {"end": None, "reply": None, "replyWins": False,
                                   "path": self.squares(state, move), "replyPath": [],
                                   "frame": None, "replyFrame": None}
-        won = self.mover_won(after)
-        if won is not None or game.outcome(after) is not None:
-            result["end"] = "draw" if game.outcome(after).winner is None else "lose"
+        ended = game.outcome(after)
+        if ended is not None:  # not a win for the mover, or the move would not be wrong
+            result["end"] = "draw" if ended.winner is None else "lose"
             if boards:
                 result["frame"] = self.frame(after, state, move)
             return result
