@@ -246,6 +246,32 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} does not define move_path")
 
+    def move_clicks(self, state: Hashable, move: Hashable) -> list[str]:
+        """Return the clicks that enter ``move`` on the board, in order.
+
+        Args:
+            state: the position ``move`` is played in.
+            move: a legal move of ``state``.
+
+        Returns:
+            Click tokens: a square name (``"15"``, ``"a1"``, ``"r-yard1"``) is a click on that
+            square; a token starting with ``#`` is a choice the page offers as a button,
+            labelled by :meth:`click_label` (e.g. ``"#3"``: carry 3 pieces). The default is
+            :meth:`move_path`; games override it where squares alone do not tell moves apart.
+            Pages export these at build time, so no rule is re-implemented in the browser.
+
+        Raises:
+            NotImplementedError: the game defines no :meth:`move_path`.
+        """
+        return self.move_path(state, move)
+
+    def click_label(self, token: str) -> str:
+        """Return the Japanese button label of a choice token of :meth:`move_clicks`.
+
+        ``token`` starts with ``#``; the default label is the text after it.
+        """
+        return token[1:]
+
     # ---- positions
 
     @abstractmethod

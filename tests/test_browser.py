@@ -131,13 +131,18 @@ def test_move_puzzles_replay_their_solution(page, site_url, built_site, content,
         block.locator(".bm-check").click()
         assert "読めません" in _feedback(block).inner_text()
         frames = block.locator(".bm-boards .bm-frame")
-        for i, step in enumerate(puzzle.answer["steps"]):
-            block.locator(".bm-input").fill(step["move"])
+        node = puzzle.answer["root"]
+        for step in puzzle.steps:  # the author's line, typed
+            assert node["main"] == step.move
+            block.locator(".bm-input").fill(step.move)
             block.locator(".bm-check").click()
             assert "bm-right" in _feedback(block).get_attribute("class")
-            if step["reply"] is not None:  # the reply is shown after a pause: wait for it
-                expect(frames.nth(2 + 2 * i)).to_be_visible(timeout=10000)
-        assert "勝ち" in _feedback(block).inner_text()
+            edge = node["right"][step.move]
+            if step.reply is not None:  # the reply is shown after a pause: wait for it
+                expect(frames.nth(edge["replyFrame"])).to_be_visible(timeout=10000)
+                expect(_feedback(block)).to_contain_text(step.reply)
+            node = edge["next"]
+        expect(_feedback(block)).to_contain_text("勝ち")
         assert block.locator(".bm-input").is_disabled()
 
 
@@ -166,7 +171,7 @@ def test_sequences_step_forward_and_back(page, site_url, built_site, content, ga
     assert block.locator(".bm-prev").is_disabled()
     block.locator(".bm-next").click()
     assert counter.inner_text() == f"1 / {last}"
-    frames = block.locator(":scope > .bm-frame")
+    frames = block.locator(".bm-frame")
     assert frames.nth(1).is_visible() and frames.nth(0).is_hidden()
     assert sequence.frames[1].move in frames.nth(1).inner_text()
     block.locator(".bm-last").click()

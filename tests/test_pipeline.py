@@ -31,7 +31,11 @@ def test_puzzles_marker_numbers_puzzles_with_anchors(build):
     names = sorted(i.split("/")[1] for i in build.content.puzzles if i.startswith("ukejalayer/"))
     assert "### 問題1　" in expansion.markdown
     assert f"{{#{names[0]}}}" in expansion.markdown
-    assert len(expansion.tokens) == len(names)
+    # one token per puzzle, after the progress line of the game's puzzles
+    assert len(expansion.tokens) == len(names) + 1
+    progress = expansion.tokens[expansion.markdown.split()[0]]
+    assert progress.startswith('<div class="bm-progress" data-game="ukejalayer" '
+                               f'data-puzzles="ukejalayer/{names[0]} ')
 
 
 def test_unknown_markers_and_ids_are_errors_at_their_place(build):
@@ -40,7 +44,7 @@ def test_unknown_markers_and_ids_are_errors_at_their_place(build):
     assert [str(e) for e in caught.value.errors] == [
         "docs/p.md:2:14: unknown diagram id 'ukejalayer/none'",
         "docs/p.md:2:37: unknown marker 'figure' (expected one of: diagram, puzzle, puzzles, "
-        "sequence, parameters, presets, simulation)",
+        "sequence, parameters, presets, simulation, progress)",
     ]
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from banmen.content.errors import ContentErrors
 from banmen.site.build import SiteBuild, markdown_text, safe_anchor
-from banmen.site.html import _data_script, md, refused_links
+from banmen.site.html import _data_attr, md, refused_links
 
 
 @pytest.mark.parametrize("text, html", [
@@ -41,10 +41,10 @@ def test_refused_links_are_found_in_every_link_form():
         "javascript:x", "mailto:x@y.z", "ftp://f.org/x"]
 
 
-def test_json_in_script_elements_cannot_end_or_comment_them():
-    script = _data_script({"comment": "</script><!--<script>&"})
-    assert script == ('<script type="application/json" class="bm-data">{"comment":'
-                      '"\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e\\u0026"}</script>')
+def test_json_in_data_attributes_cannot_end_the_attribute_or_add_markup():
+    attribute = _data_attr({"comment": "\"><script>&'"})
+    assert attribute == ('data-answer="{&quot;comment&quot;:&quot;\\&quot;&gt;&lt;script&gt;'
+                         '&amp;&#x27;&quot;}"')
 
 
 def test_titles_become_literal_heading_text():

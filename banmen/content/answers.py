@@ -9,7 +9,7 @@ from typing import Any
 
 from banmen.content import items
 from banmen.content.models import Marks, MoveAnswer, PuzzleFile
-from banmen.content import steps
+from banmen.content import solution, steps
 from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.analysis import solver_budget
 from banmen.game import BanmenError, EngineLimitError, Game
@@ -103,8 +103,9 @@ def _check_move_answer(check: FileCheck, ident: str, game: Game, state: Hashable
     answer = model.answer
     assert isinstance(answer, MoveAnswer)
     solver_side = game.side_to_move(state)
-    frames: list[DiagramSpec] = []
     reader_steps: list[items.PuzzleStep] = []
+    main: list[solution.MainStep] = []
+    start = state
     for i, step in enumerate(answer.solution):
         base = ("answer", "solution", i)
         remaining = answer.plies - 2 * i
@@ -126,10 +127,10 @@ def _check_move_answer(check: FileCheck, ident: str, game: Game, state: Hashable
                        + _stated_vs_computed(stated, computed))
         accept = _accept_table(game, state)
         after = game.play(state, move)
-        frames.append(steps.make_spec(f"{ident}-m{i}", after, Marks(), model.options, state, move))
         result = game.outcome(after)
         last = i == len(answer.solution) - 1
         reply_text = None
+        reply = None
         if result is not None:
             if not last:
                 check.fail(base + ("move",), f"the game ends after {fmt(move)}; "
@@ -145,14 +146,17 @@ def _check_move_answer(check: FileCheck, ident: str, game: Game, state: Hashable
             reply = steps.read_move(check, game, after, step.reply, base + ("reply",))
             reply_text = game.format_move(after, reply)
             state = game.play(after, reply)
-            frames.append(steps.make_spec(f"{ident}-r{i}", state, Marks(), model.options, after, reply))
             result = game.outcome(state)
             if last and (result is None or result.winner != solver_side):
                 check.fail(base + ("reply",), f"the solution must end in a win; after "
                            f"{fmt(move)} {reply_text} the game is not won")
         reader_steps.append(items.PuzzleStep(accept, computed, fmt(move), reply_text, step.comment or ""))
-    payload = {"kind": "move", "steps": [s.__dict__ for s in reader_steps]}
-    return payload, tuple(frames), tuple(reader_steps)
+        main.append(solution.MainStep(move, reply,
+                                      step.comment or ""))
+    tree, tree_frames = solution.solution_tree(game, ident, model.options, start,
+                                               answer.plies, main)
+    payload = {"kind": "move", **tree}
+    return payload, tuple(tree_frames), tuple(reader_steps)
 
 
 def check_puzzle(check: FileCheck, ident: str, model: PuzzleFile, site_game: Game

@@ -68,9 +68,11 @@ class Puzzle:
         game: the engine with the puzzle's rules (site rules plus its own overrides).
         model: the validated file.
         spec: the starting diagram.
-        answer: the answer as the page's script reads it (JSON-ready).
-        frames: for move puzzles, the diagrams after each move and reply, in order.
-        steps: for move puzzles, the reader's moves.
+        answer: the answer as the page's script reads it (JSON-ready); for move puzzles the
+            solution tree of :mod:`banmen.content.solution` (``root`` and ``labels``).
+        frames: for move puzzles, the boards the solution tree refers to: board index ``k``
+            is ``frames[k - 1]`` (index 0 is ``spec``).
+        steps: for move puzzles, the reader's moves along the author's line.
         source: the file, relative to the project root.
         marks: data path -> (line, column) in ``source``.
     """

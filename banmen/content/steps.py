@@ -6,11 +6,11 @@ file's check (:class:`FileCheck.Stop`) when it cannot go on.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Hashable, Mapping
 from typing import Any
 
 from banmen.content.errors import ContentError
+from banmen.content.move_text import MOVE_TEXT_TABLE, fold_move_text, normalise_move_text  # noqa: F401
 from banmen.content.models import Marks
 from banmen.content.yamlmarks import DataPath, MarkedDocument
 from banmen.game import BanmenError, Game, PositionError, RulesError
@@ -37,11 +37,6 @@ class FileCheck:
         """Record an error at ``path`` and stop this file's check (raises :class:`Stop`)."""
         self.add(path, message, key=key)
         raise self.Stop
-
-
-def normalise_move_text(text: str) -> str:
-    """Fold move text the way pages compare it: NFKC (full-width digits), no spaces, lower."""
-    return "".join(unicodedata.normalize("NFKC", text).split()).lower()
 
 
 def engine_for(check: FileCheck, site_game: Game, overrides: Mapping[str, Any]) -> Game:
@@ -75,7 +70,7 @@ def read_position(check: FileCheck, game: Game, position: Mapping[str, Any] | No
 def read_move(check: FileCheck, game: Game, state: Hashable, text: str, path: DataPath) -> Hashable:
     """Parse move ``text`` in ``state``; malformed or illegal text fails at ``path``."""
     try:
-        return game.parse_move(state, text)
+        return game.parse_move(state, fold_move_text(text))
     except BanmenError as err:
         check.fail(path, f"move '{text}': {err}")
     raise AssertionError("unreachable")

@@ -9,6 +9,7 @@ Pages embed content with markers on a line of their own::
     {{ parameters ukejalayer }}          the table of rule parameters
     {{ presets ludo }}                   the comparison table of a game's presets
     {{ simulation ludo }}                the figure of simulated game lengths per preset
+    {{ progress ukejalayer }}            the reader's progress on a game's puzzles
 
 Markers inside fenced code blocks and inline code are left as they are, so pages can show
 them; any other ``{{`` that does not start a whole marker is an error.
@@ -46,7 +47,7 @@ _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")
 _OTHER_SPECIALS = set(":=|~^$%")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9_-]+")
 MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters", "presets",
-                "simulation")
+                "simulation", "progress")
 
 
 @dataclass
@@ -292,9 +293,13 @@ class SiteBuild:
             return "\n" + content.presets[ident] + "\n"
         if kind == "simulation" and ident in content.simulations:
             return self._token(expansion, content.simulations[ident])
+        if kind == "progress" and ident in content.game_ids:
+            idents = [p.ident for p in content.puzzles.values() if p.game.id == ident]
+            return self._token(expansion, fragments.progress_html(ident, idents))
         if kind == "puzzles" and ident in content.game_ids:
             puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
-            parts = []
+            parts = [self._token(expansion, fragments.progress_html(
+                ident, [p.ident for p in puzzles]))]
             for number, puzzle in enumerate(puzzles, start=1):
                 anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
                 title = markdown_text(puzzle.model.title)

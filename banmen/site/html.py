@@ -1,7 +1,7 @@
 """HTML fragments for checked content: figures, puzzles and step-through sequences.
 
 Fragments are self-contained: the SVG boards are inlined, and each interactive block keeps
-what its script needs in a ``<script type="application/json" class="bm-data">`` child, so
+what its script needs in a ``data-answer`` attribute (JSON), so
 pages work offline with no server. ``docs/assets/banmen.js`` wires them up.
 All reader-facing text is Japanese; authored text fields may use Markdown.
 
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import markdown as markdown_lib
 import nh3
 
+from banmen.content.move_text import MOVE_TEXT_TABLE
 from banmen.render.ids import html_id
 
 if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
@@ -36,9 +37,12 @@ KIND_HELP_JA = {
     "number": "数字を入れて「答え合わせ」を押してください。",
     "boolean": "「はい」か「いいえ」を選んでください。",
     "choice": "正しいと思うものを選んでください。",
-    "squares": "盤のマスをクリックして選び（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
-    "move": "指し手を入力して「指す」を押してください。",
+    "squares": "盤のマスをクリックして選び（もう一度クリックで取り消し）、「答え合わせ」を押してください。盤を選んでから矢印キーとEnterキーでも選べます。",
+    "move": "動かす駒（マス）をクリックすると、行き先が色で示されます。行き先をクリックすれば指せます。指し手を入力して「指す」を押してもかまいません。",
 }
+
+#: Attributes of a board the reader plays on with the keyboard.
+BOARD_KEYS = ' tabindex="0" aria-label="盤（矢印キーでマスを選び、EnterキーかSpaceキーで決定）"'
 
 
 #: Python-Markdown extensions for authored YAML text (names or Extension objects); append to
@@ -105,12 +109,11 @@ def _where(item: Any, path: tuple) -> str | None:
     return f"{item.source}:{mark[0]}:{mark[1]}" if mark else None
 
 
-def _data_script(data: Any) -> str:
-    # "<" (so "</script>" and "<!--") inside a script element would change how it is read;
-    # JSON spells the same text "\u003c".
+def _data_attr(data: Any) -> str:
+    # An attribute, not a <script type="application/json">: Material's instant navigation
+    # re-creates every <script> of the page body without its type and runs it as code.
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" class="bm-data">{text}</script>'
+    return f'data-answer="{html.escape(text, quote=True)}"'
 
 
 def lazy(svg: str) -> str:
@@ -156,7 +159,9 @@ def _answer_controls(puzzle: items.Puzzle) -> str:
     return ('<input class="bm-input bm-move-input" type="text" autocomplete="off" '
             'spellcheck="false" aria-label="指し手">'
             '<button type="button" class="md-button bm-check">指す</button>'
-            '<button type="button" class="md-button bm-reset">最初から</button>')
+            '<button type="button" class="md-button bm-reset">最初から</button>'
+            '<button type="button" class="md-button bm-show">解答を見る</button>'
+            '<span class="bm-choices" role="group" aria-label="選んでください"></span>')
 
 
 def _hints(puzzle: items.Puzzle) -> str:
@@ -184,9 +189,11 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
                for spec in puzzle.frames]
     return (
         f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
-        f'data-number="{number}">'
-        f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}</p>'
-        f'<div class="bm-boards">{"".join(boards)}</div>'
+        f'data-number="{number}" data-ident="{html.escape(puzzle.ident)}" '
+        f'{_data_attr(_page_data(puzzle))}>'
+        f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
+        f'<div class="bm-boards"{BOARD_KEYS if kind in ("squares", "move") else ""}>'
+        f'{"".join(boards)}</div>'
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
         f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
         f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
@@ -194,13 +201,42 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f"{_hints(puzzle)}"
         f'<details class="bm-explanation"><summary>解説を見る</summary>'
         f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
-        f"{_data_script(puzzle.answer)}</div>"
+        '<p class="bm-after"><button type="button" class="md-button bm-next-puzzle">'
+        "次の問題へ</button></p>"
+        "</div>"
     )
 
 
+def _page_data(puzzle: items.Puzzle) -> dict[str, Any]:
+    """The answer as the script reads it; move puzzles also carry the typed-text folding table
+    (``banmen/content/move_text.json``, the one Python applies)."""
+    if puzzle.answer["kind"] != "move":
+        return puzzle.answer
+    return {**puzzle.answer, "fold": MOVE_TEXT_TABLE["replace"]}
+
+
+def progress_html(game_id: str, idents: list[str]) -> str:
+    """Return the progress line of a game's puzzles, filled by the script from the reader's
+    browser storage: 「3 / 15 解いた」 and a reset button.
+
+    Args:
+        game_id: the game's id.
+        idents: the ids of the game's puzzles, in page order.
+    """
+    names = html.escape(" ".join(idents))
+    return (f'<div class="bm-progress" data-game="{html.escape(game_id)}" '
+            f'data-puzzles="{names}"><span class="bm-progress-text">練習問題：'
+            f"{len(idents)}問</span>"
+            '<button type="button" class="md-button bm-progress-reset" hidden>記録を消す</button>'
+            "</div>")
+
+
 def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
-    """Return a step-through viewer: one frame per move, with its comment."""
+    """Return a step-through viewer like a game record: the board with one frame per move
+    and its comment, a clickable move list beside it, buttons, arrow keys and a status line
+    read out by screen readers."""
     frames = []
+    moves = []
     for i, frame in enumerate(sequence.frames):
         where = _where(sequence, ("intro",) if i == 0 else ("steps", i - 1, "comment"))
         move = (f'<p class="bm-move">{i}手目：<code>{html.escape(frame.move)}</code></p>'
@@ -210,6 +246,9 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
             f"{svg_of(frame.spec) if i == 0 else lazy(svg_of(frame.spec))}{move}"
             f'<div class="bm-comment">{md(frame.comment, where) if frame.comment else ""}</div></div>'
         )
+        label = f"{i}. {html.escape(frame.move)}" if frame.move else "はじめ"
+        moves.append(f'<li><button type="button" class="bm-move-link" data-step="{i}">'
+                     f"{label}</button></li>")
     last = len(sequence.frames) - 1
     controls = (
         '<div class="bm-controls">'
@@ -223,4 +262,7 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
     return (f'<div class="banmen-sequence" id="{html_id(sequence.ident)}-sequence" '
             f'data-last="{last}">'
             f'<p class="bm-title">{html.escape(sequence.title)}</p>'
-            f"{controls}{''.join(frames)}</div>")
+            f"{controls}"
+            f'<div class="bm-record"><div class="bm-seq-boards">{"".join(frames)}</div>'
+            f'<ol class="bm-moves" aria-label="棋譜">{"".join(moves)}</ol></div>'
+            '<p class="bm-announce" aria-live="polite"></p></div>')

@@ -192,6 +192,24 @@ class MedamagaeruGame(Game):
         """
         return [square_name(move.origin), square_name(move.target)]
 
+    def move_clicks(self, state: MedamagaeruState, move: Move) -> list[str]:
+        """Return origin and target, plus the promotion choice where a capture offers one.
+
+        ``shared/rules/medamagaeru.md`` "Moves": after a capture an unpromoted piece may
+        promote, so both moves share their squares; the page then asks with the choices
+        ``#promote`` (「成る」) and ``#stay`` (「成らない」): ``["44", "45", "#promote"]``.
+        """
+        clicks = self.move_path(state, move)
+        if move.promote:
+            return clicks + ["#promote"]
+        if move.capture and move._replace(promote=True) in self.legal_moves(state):
+            return clicks + ["#stay"]
+        return clicks
+
+    def click_label(self, token: str) -> str:
+        """Label a choice of :meth:`move_clicks`: 「成る」 or 「成らない」."""
+        return {"#promote": "成る", "#stay": "成らない"}.get(token, token[1:])
+
     def notations(self, state: MedamagaeruState, move: Move) -> list[str]:
         """Return the canonical text and the short form without the eye count
         (``["5 63-52", "63-52"]``); puzzle pages accept both."""

@@ -77,6 +77,32 @@ class NotationMixin:
         """
         return [square for square, _ in _CHAIN_TOKEN.findall(self.format_chain(state, move))]
 
+    def move_clicks(self, state: UkejalayerState, move: UkejalayerMove) -> list[str]:
+        """Return the clicks that enter ``move`` (spec "A turn"): squares and counts.
+
+        A summon is its empty square (``["b2"]``); an elimination its square and the choice
+        ``#eliminate`` (``["c3", "#eliminate"]``), since a chain may start on the same square;
+        a chain is each square of its representative chain (:meth:`format_chain`) followed by
+        the number of pieces carried out of it as a choice ``#<n>``: ``a1(3)b1(2)c1(1)d1``
+        gives ``["a1", "#3", "b1", "#2", "c1", "#1", "d1"]``.
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal in ``state``.
+        """
+        chain = self.format_chain(state, move)
+        if move.kind == "eliminate":
+            return [chain, "#eliminate"]
+        clicks: list[str] = []
+        for square, carried in _CHAIN_TOKEN.findall(chain):
+            clicks.append(square)
+            if carried:
+                clicks.append(f"#{carried}")
+        return clicks
+
+    def click_label(self, token: str) -> str:
+        """Label a choice of :meth:`move_clicks`: ``#3`` is 「3枚運ぶ」, ``#eliminate`` 「排除する」."""
+        return "排除する" if token == "#eliminate" else f"{token[1:]}枚運ぶ"
+
     def notations(self, state: UkejalayerState, move: UkejalayerMove) -> list[str]:
         """Return ``[canonical, chain]`` for a chain move, ``[canonical]`` otherwise.
 
