@@ -369,41 +369,65 @@ def _output_folder(option: str, folder: Path) -> None:
         raise _UserError(f"{option} {folder}: the folder is not writable (permission denied)")
 
 
+def _raise_interrupted(signum: int, _frame: Any) -> None:
+    raise _Interrupted(128 + signum)
+
+
 def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
                   jobs: int | None = None) -> None:
     """Build into a staging folder next to ``site_dir`` and swap it in only on success, so a
     failed or interrupted build leaves the last good site as it was."""
     _output_folder("-d", site_dir)
     target = site_dir.absolute()
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
-    except OSError as err:
-        raise _UserError(f"-d {site_dir}: cannot write in {target.parent} ({err.strerror})") from None
+    stops = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, _raise_interrupted) for s in stops}
+    # Named before it exists, so a stop request at any moment finds it to clean up.
+    staging = target.parent / f".{target.name}.staging-{os.getpid()}"
     try:
         try:
-            status = _run_mkdocs("build", sets, ["--strict", "--site-dir", str(staging)],
-                                 no_cache, jobs)
-        except _Interrupted as stop:
-            click.echo(f"banmen build: interrupted; {site_dir} is unchanged", err=True)
-            sys.exit(stop.status)
+            if staging.exists():
+                shutil.rmtree(staging)  # left by a killed run with the same process id
+            staging.mkdir()
+        except OSError as err:
+            raise _UserError(f"-d {site_dir}: cannot write in {target.parent} "
+                             f"({err.strerror})") from None
+        status = _run_mkdocs("build", sets, ["--strict", "--site-dir", str(staging)],
+                             no_cache, jobs)
         if status != 0:
             click.echo(f"banmen build: failed; {site_dir} is unchanged", err=True)
             sys.exit(status)
-        old = None
-        try:
-            if target.exists():
-                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-                os.rename(target, old / "site")
-            os.rename(staging, target)
-        except OSError as err:
-            if old is not None and (old / "site").exists() and not target.exists():
-                os.rename(old / "site", target)
-            raise _UserError(f"-d {site_dir}: cannot replace the folder ({err.strerror})") from None
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        # The swap is not interrupted; a stop request waits until the new site is in place.
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+        _swap(staging, target, site_dir)
+    except _Interrupted as stop:
+        click.echo(f"banmen build: interrupted; {site_dir} is unchanged", err=True)
+        sys.exit(stop.status)
     finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+
+
+def _swap(staging: Path, target: Path, site_dir: Path) -> None:
+    """Put the finished ``staging`` folder in place of ``target`` (two renames), then delete
+    the previous site; on failure the previous site is put back."""
+    old = None
+    try:
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+            os.rename(target, old / "site")
+        os.rename(staging, target)
+    except OSError as err:
+        if old is not None and (old / "site").exists() and not target.exists():
+            os.rename(old / "site", target)
+        raise _UserError(f"-d {site_dir}: cannot replace the folder ({err.strerror})") from None
+    finally:
+        # With a site in place (the new one, or the old one put back) the rest is garbage;
+        # without one, the previous site is kept in ``old``.
+        if old is not None and target.exists():
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def _port_free(dev_addr: str) -> None:

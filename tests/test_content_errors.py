@@ -171,3 +171,33 @@ def test_random_scalars_in_every_field_give_success_or_located_lines(tmp_path, f
     except ContentErrors as err:
         for line in (str(e) for e in err.errors):
             assert _LINE.match(line) and "\n" not in line, line
+
+
+_DIAGRAM = ("game: ukejalayer\ncaption: {caption}\nmove: {move}\nmove_arrow: {arrow}\n"
+            "arrows: [[{a}, b1]]\noptions: {{coordinates: {option}}}\n")
+_SEQUENCE = ("game: ukejalayer\ntitle: {title}\nintro: {intro}\n"
+             "steps:\n  - {{move: {move}, comment: {comment}}}\n")
+_PLACES = {"diagrams": (_DIAGRAM, {"caption": "c", "move": "a1", "arrow": "true", "a": "a1",
+                                   "option": "false"}),
+           "sequences": (_SEQUENCE, {"title": "t", "intro": "i", "move": "a1",
+                                     "comment": "c"})}
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(kind_field=st.sampled_from([(k, f) for k, (_, d) in sorted(_PLACES.items())
+                                   for f in sorted(d)]),
+       scalar=st.one_of(st.sampled_from(_TRICKY), st.text(max_size=12),
+                        st.integers(-10**6, 10**6).map(str)))
+def test_random_scalars_in_diagram_and_sequence_fields(tmp_path, kind_field, scalar):
+    kind, field = kind_field
+    template, defaults = _PLACES[kind]
+    path = tmp_path / kind / "ukejalayer" / "r.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(template.format(**{**defaults, field: scalar}), encoding="utf-8")
+    try:
+        check_project(tmp_path, paths=[path])
+    except ContentErrors as err:
+        for line in (str(e) for e in err.errors):
+            assert re.match(rf"^{kind}/ukejalayer/r\.yaml:\d+:\d+: \S", line), line
+            assert "\n" not in line, line
