@@ -1,5 +1,11 @@
 """MkDocs hook file (``hooks:`` in mkdocs.yml): the banmen pipeline's glue, re-exported."""
 
-from banmen.site.mkdocs_hooks import on_config, on_page_content, on_page_markdown, on_post_page
+from banmen.site.mkdocs_hooks import (
+    on_config,
+    on_page_content,
+    on_page_markdown,
+    on_post_page,
+    on_startup,
+)
 
-__all__ = ["on_config", "on_page_markdown", "on_page_content", "on_post_page"]
+__all__ = ["on_startup", "on_config", "on_page_markdown", "on_page_content", "on_post_page"]
