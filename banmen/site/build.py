@@ -205,9 +205,18 @@ class SiteBuild:
 
     def _check_and_draw(self, cache: BuildCache, missing: list[Path], keys: dict[Path, str],
                         found: dict[Path, tuple[View, dict[str, str]]]) -> None:
+        from banmen import render
         from banmen.content.check import check_project
 
+        # the squares each game draws (marks are checked against them) without matplotlib
+        squares_name = "squares:" + key(code_digest(), tool_versions())
+        known = cache.get_object(squares_name)
+        if isinstance(known, dict):
+            render.SQUARES.update(known)
+        count = len(render.SQUARES)
         content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides)
+        if len(render.SQUARES) != count:
+            cache.set_object(squares_name, dict(render.SQUARES))
         by_source = {}
         for kind in KINDS:
             for item in getattr(content, kind).values():
