@@ -13,6 +13,12 @@ Markers inside fenced code blocks are left as they are, so pages can show them.
 :meth:`SiteBuild.expand` turns markers into Markdown (headings, tables) plus placeholder
 tokens; :meth:`SiteBuild.fill` swaps the tokens in the finished HTML for the fragments. A
 marker naming an unknown id is an error at the page's line and column.
+
+:meth:`SiteBuild.prepare` goes through the build cache (:mod:`banmen.site.cache`): a content
+file whose key is unchanged is neither checked nor drawn (its engine-free page view and its
+boards are read back, :mod:`banmen.site.views`); the others are checked together and their
+new boards drawn over all cores (:func:`draw_boards`). Placing a fragment on a page makes its
+ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 """
 
 from __future__ import annotations
