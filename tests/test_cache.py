@@ -202,3 +202,44 @@ def test_file_names_that_differ_only_in_dots_dashes_or_kana_get_different_ids(pr
     glyphs = re.findall(r'<path id="(bm-glyph-[0-9a-f]{12})"', html)
     assert glyphs and len(glyphs) == len(set(glyphs))
     assert html.index('class="bm-glyphs"') < html.index('class="banmen-board"')
+
+
+def test_a_warm_build_imports_neither_matplotlib_nor_the_engines(project):
+    import subprocess
+    import sys
+
+    prepared(project)
+    script = (
+        "import sys\nfrom pathlib import Path\nfrom banmen.site.build import SiteBuild\n"
+        f"b = SiteBuild(Path({str(project)!r}), progress=False)\nb.prepare()\n"
+        "b.expand('{{ puzzles ukejalayer }}', 'docs/x.md')\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'pydantic')\n"
+        "         or m.startswith('banmen.games') or m in ('banmen.game', 'banmen.content.check')]\n"
+        "print(len(b.stats.checked), len(b.stats.drawn), len(b.svgs), sorted(heavy))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=300, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "0 0 10 []"
+
+
+def test_two_builds_at_once_share_the_cache_safely(project):
+    import subprocess
+    import sys
+
+    script = (
+        "import hashlib, json\nfrom pathlib import Path\nfrom banmen.site.build import SiteBuild\n"
+        f"b = SiteBuild(Path({str(project)!r}), progress=False, jobs=1)\nb.prepare()\n"
+        "print(hashlib.sha256(json.dumps(b.svgs, sort_keys=True).encode()).hexdigest())\n"
+    )
+    runs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, cwd=ROOT) for _ in range(2)]
+    outputs = [run.communicate(timeout=600) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], outputs
+    assert outputs[0][0] == outputs[1][0]
+    again = prepared(project)
+    assert again.stats.drawn == [] and again.stats.checked == []
+    import hashlib
+    import json
+    assert hashlib.sha256(json.dumps(again.svgs, sort_keys=True).encode()).hexdigest() + "\n" \
+        == outputs[0][0]

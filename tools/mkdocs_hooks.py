@@ -6,6 +6,8 @@ from banmen.site.mkdocs_hooks import (
     on_page_markdown,
     on_post_build,
     on_post_page,
+    on_startup,
 )
 
-__all__ = ["on_config", "on_page_markdown", "on_page_content", "on_post_page", "on_post_build"]
+__all__ = ["on_startup", "on_config", "on_page_markdown", "on_page_content", "on_post_page",
+           "on_post_build"]

@@ -7,6 +7,7 @@ package is cheap: matplotlib and the engines are imported only when a board is d
 from __future__ import annotations
 
 import importlib
+import json
 import warnings
 from typing import TYPE_CHECKING
 
@@ -34,13 +35,26 @@ def _renderer(game: Game):
         raise BanmenError(f"no board drawing for game '{game.id}' yet") from None
 
 
+#: (game id, its rules as JSON) -> square names drawn; the site build preloads it from its
+#: cache, so checking content does not import matplotlib just to learn the squares.
+SQUARES: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def squares_key(game: Game) -> tuple[str, str]:
+    """Return the key of ``game`` in :data:`SQUARES`: its id and its rules as JSON."""
+    return game.id, json.dumps(game.rules.model_dump(mode="json"), sort_keys=True)
+
+
 def board_squares(game: Game) -> frozenset[str]:
     """Return the names of the squares drawn for ``game`` (what marks may point at).
 
     Raises:
         BanmenError: the game has no renderer yet.
     """
-    return frozenset(_renderer(game).geometry_for(game).centers)
+    name = squares_key(game)
+    if name not in SQUARES:
+        SQUARES[name] = frozenset(_renderer(game).geometry_for(game).centers)
+    return SQUARES[name]
 
 
 def render_svg(game: Game, spec: DiagramSpec) -> str:

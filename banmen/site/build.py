@@ -17,6 +17,12 @@ them; any other ``{{`` that does not start a whole marker is an error.
 :meth:`SiteBuild.expand` turns markers into Markdown (headings, tables) plus placeholder
 tokens; :meth:`SiteBuild.fill` swaps the tokens in the finished HTML for the fragments. A
 marker naming an unknown id is an error at the page's line and column.
+
+:meth:`SiteBuild.prepare` goes through the build cache (:mod:`banmen.site.cache`): a content
+file whose key is unchanged is neither checked nor drawn (its engine-free page view and its
+boards are read back, :mod:`banmen.site.views`); the others are checked together and their
+new boards drawn over all cores (:func:`draw_boards`). Placing a fragment on a page makes its
+ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 """
 
 from __future__ import annotations
@@ -229,9 +235,18 @@ class SiteBuild:
 
     def _check_and_draw(self, cache: BuildCache, missing: list[Path], keys: dict[Path, str],
                         found: dict[Path, tuple[View, dict[str, str]]]) -> None:
+        from banmen import render
         from banmen.content.check import check_project
 
+        # the squares each game draws (marks are checked against them) without matplotlib
+        squares_name = "squares:" + key(code_digest(), tool_versions())
+        known = cache.get_object(squares_name)
+        if isinstance(known, dict):
+            render.SQUARES.update(known)
+        count = len(render.SQUARES)
         content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides)
+        if len(render.SQUARES) != count:
+            cache.set_object(squares_name, dict(render.SQUARES))
         by_source = {}
         for kind in KINDS:
             for item in getattr(content, kind).values():

@@ -11,6 +11,7 @@ import logging
 import os
 import secrets
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,8 @@ from banmen.game import BanmenError
 from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
 
-_state: dict[str, Any] = {"build": None, "pages": {}, "links": LinkCheck(), "boards": {},
-                          "nonce": ""}
+_state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
+                          "boards": {}, "nonce": ""}
 log = logging.getLogger("mkdocs.plugins.banmen")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
@@ -60,13 +61,19 @@ def _overrides_from_env() -> dict[str, dict[str, Any]]:
     return parse_set_options([s for s in spec.split(";") if s.strip()])
 
 
+def on_startup(command: str, **_: Any) -> None:
+    """Remember whether this is ``build`` or ``serve`` (serve keeps the last good content)."""
+    _state["command"] = command
+
+
 def on_config(config: Any, **_: Any) -> Any:
     """Check all content and render every board before any page is read.
 
     Runs again on every rebuild of ``mkdocs serve``: only what changed since the last
     build is checked and drawn (the build cache); ``BANMEN_NO_CACHE=1`` turns the cache
     off and ``BANMEN_JOBS=n`` sets the drawing processes (``banmen build --no-cache/--jobs``).
-    On a content error the build stops here, so ``serve`` keeps the last good pages."""
+    On a content error ``build`` stops here; ``serve`` prints the located lines and keeps
+    building the pages from the last good content."""
     root = Path(config["config_file_path"]).resolve().parent
     os.environ.setdefault("SOURCE_DATE_EPOCH", str(source_date_epoch(root)))
     jobs = os.environ.get("BANMEN_JOBS", "")
@@ -75,11 +82,22 @@ def on_config(config: Any, **_: Any) -> Any:
     try:
         build.prepare()
     except ContentErrors as err:
-        raise PluginError(f"banmen: content check failed\n{err}") from None
+        previous = _state["build"]
+        if _state["command"] != "serve" or previous is None:
+            raise PluginError(f"banmen: content check failed\n{err}") from None
+        # serve: say what is wrong, one located line per problem, and keep the last good
+        # content so the pages stay up (a failed MkDocs rebuild would stall every request).
+        # Printed, not logged: MkDocs' strict mode would turn a log line into a failed build.
+        for error in err.errors:
+            print(f"banmen: {error}", file=sys.stderr, flush=True)  # noqa: T201
+        print("banmen: the pages keep the last good content until the file is fixed",
+              file=sys.stderr, flush=True)  # noqa: T201
+        build = previous
     except BanmenError as err:
         raise PluginError(f"banmen: {err}") from None
-    log.info("banmen: %d content files checked, %d boards drawn (the rest from the cache)",
-             len(build.stats.checked), len(build.stats.drawn))
+    else:
+        log.info("banmen: %d content files checked, %d boards drawn (the rest from the cache)",
+                 len(build.stats.checked), len(build.stats.drawn))
     _state["build"] = build
     _state["pages"] = {}
     _state["links"] = LinkCheck()
