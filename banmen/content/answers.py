@@ -8,13 +8,12 @@ from collections.abc import Hashable
 from typing import Any
 
 from banmen.content import items
-from banmen.content.models import Marks, MoveAnswer, PuzzleFile
+from banmen.content.models import MoveAnswer, PuzzleFile
 from banmen.content import solution, steps
 from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.analysis import solver_budget
 from banmen.game import BanmenError, EngineLimitError, Game
 from banmen.query import QueryArgError, find_query, run_query
-from banmen.render.spec import DiagramSpec
 
 
 def _stated_vs_computed(stated: Any, computed: Any) -> str:

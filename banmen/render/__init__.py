@@ -63,6 +63,7 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
     Raises:
         BanmenError: the game has no renderer yet, or a text needs a glyph the font lacks.
     """
+    from banmen.game import BanmenError
     from banmen.render.svg import figure_to_svg
 
     # A character the font lacks would be drawn as an empty box: refuse it instead (content
