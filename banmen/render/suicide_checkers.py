@@ -363,3 +363,31 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
 
 
 __all__ = ["draw", "draw_path_arrow", "draw_piece", "geometry", "geometry_for"]
+
+
+# --------------------------------------------------------------------------- description
+
+
+def describe(game: Game, state: Any) -> str:
+    """Return a Japanese description of ``state`` for screen readers: the side to move (or
+    the result), the men and kings on the board per side, then each occupied square by its
+    number 1..32, e.g. 「黒番。盤上：黒2枚（キング1）、白1枚。1：黒。6：黒のキング。30：白。」
+    (``shared/rules/suicide-checkers.md``).
+    """
+    result = game.outcome(state)
+    if result is None:
+        head = f"{SIDE_JA[game.side_to_move(state)]}番"
+    elif result.winner is None:
+        head = "引分け"
+    else:
+        head = f"{SIDE_JA[result.winner]}の勝ち"
+    on_board = pieces(state)
+    black = [p for p in on_board.values() if p in "bB"]
+    white = [p for p in on_board.values() if p in "wW"]
+    parts = [head, f"盤上：{_count_text(black, 'black').replace(' ', '')}、"
+                   f"{_count_text(white, 'white').replace(' ', '')}"]
+    for square in sorted(on_board):
+        letter = on_board[square]
+        side = SIDE_JA["black" if letter in "bB" else "white"]
+        parts.append(f"{square}：{side}のキング" if letter.isupper() else f"{square}：{side}")
+    return "。".join(parts) + "。"

@@ -119,3 +119,29 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if spec.options.get("info", True):
         _draw_info(ax, geo, position, size)
     return figure
+
+
+def describe(game: Game, state: Any) -> str:
+    """Return a Japanese description of ``state`` for screen readers: the side to move (or
+    the result), both hands, then each occupied square rank by rank from 1, files a.., its
+    stack from the bottom, e.g. 「白番。手駒：白3枚、黒2枚。a1：黒。c2：下から白・黒・白・白。」
+    (``shared/rules/ukejalayer.md``, "Diagram conventions").
+    """
+    position = game.position_to_yaml(state)
+    result = game.outcome(state)
+    if result is None:
+        head = f"{SIDE_JA[position['to_move']]}番"
+    elif result.winner is None:
+        head = "引分け"
+    else:
+        head = f"{SIDE_JA[result.winner]}の勝ち"
+    hands = position["hands"]
+    parts = [head, f"手駒：白{hands['white']}枚、黒{hands['black']}枚"]
+    board = position["board"]
+    for square in sorted(board, key=lambda s: (int(s[1:]), s[0])):
+        words = [SIDE_JA["white" if c == "W" else "black"] for c in board[square]]
+        if len(words) == 1:
+            parts.append(f"{square}：{words[0]}")
+        elif words:
+            parts.append(f"{square}：下から{'・'.join(words)}")
+    return "。".join(parts) + "。"
