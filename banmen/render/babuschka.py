@@ -59,6 +59,7 @@ from matplotlib.path import Path as MplPath
 from banmen.game import BanmenError, Game
 from banmen.render import style
 from banmen.render.board import (
+    draw_change_cue,
     DiagramSpec,
     Geometry,
     draw_cell,
@@ -321,6 +322,7 @@ def _draw_tints(ax: Any, geo: Geometry, changes: Mapping[str, int]) -> None:
                           linewidth=0, zorder=2)
         patch.set_gid(f"{word}-{square}")
         ax.add_patch(patch)
+        draw_change_cue(ax, (x, y), delta, square)
 
 
 def _pull(point: tuple[float, float], towards: tuple[float, float], distance: float

@@ -75,7 +75,7 @@ from banmen.games.ludo.track import (
     loop_t,
 )
 from banmen.render import style
-from banmen.render.board import DiagramSpec, Geometry, draw_labels, new_figure
+from banmen.render.board import DiagramSpec, Geometry, draw_change_badge, draw_labels, new_figure
 
 SIZE = 15
 _MARGIN = 0.3
@@ -439,8 +439,12 @@ def _draw_changes(ax: Any, geo: Geometry, marks: Mapping[str, int], bottom: floa
         colour = style.REMOVED if delta < 0 else style.ADDED
         ax.add_patch(_shape(geo, square, bottom, facecolor=colour, alpha=style.CHANGE_ALPHA,
                             linewidth=0, zorder=2))
-        ax.add_patch(_shape(geo, square, bottom, facecolor="none", edgecolor=colour,
-                            linewidth=2.6, zorder=2.5))
+        # The second cue (not colour alone): dashed outline and "−" for left, solid and "+".
+        ax.add_patch(_shape(geo, square, bottom, facecolor="none",
+                            edgecolor=style.REMOVED_EDGE if delta < 0 else style.ADDED_EDGE,
+                            linewidth=2.6, zorder=2.5,
+                            linestyle=style.LEFT_DASHES if delta < 0 else "solid"))
+        draw_change_badge(ax, geo.center(square), delta, square)
 
 
 def _draw_highlights(ax: Any, geo: Geometry, squares: Iterable[str], bottom: float) -> None:

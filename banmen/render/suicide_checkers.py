@@ -52,6 +52,7 @@ from banmen.games.suicide_checkers import (
 )
 from banmen.render import style
 from banmen.render.board import (
+    draw_change_cue,
     DiagramSpec,
     Geometry,
     draw_highlights,
@@ -224,6 +225,7 @@ def draw_change_tints(ax: Any, geo: Geometry, changes: dict[str, int]) -> None:
                           linewidth=0, zorder=2)
         patch.set_gid(f"{word}-{square}")
         ax.add_patch(patch)
+        draw_change_cue(ax, (x, y), delta, square)
 
 
 # --------------------------------------------------------------------------- arrows
