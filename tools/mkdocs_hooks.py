@@ -1,5 +1,11 @@
 """MkDocs hook file (``hooks:`` in mkdocs.yml): the banmen pipeline's glue, re-exported."""
 
-from banmen.site.mkdocs_hooks import on_config, on_page_content, on_page_markdown, on_post_build
+from banmen.site.mkdocs_hooks import (
+    on_config,
+    on_page_content,
+    on_page_context,
+    on_page_markdown,
+    on_post_build,
+)
 
-__all__ = ["on_config", "on_page_markdown", "on_page_content", "on_post_build"]
+__all__ = ["on_config", "on_page_markdown", "on_page_content", "on_page_context", "on_post_build"]

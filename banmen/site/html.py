@@ -41,7 +41,7 @@ KIND_HELP_JA = {
 
 #: Python-Markdown extensions for authored YAML text (names or Extension objects); append to
 #: it to enable more syntax, the sanitiser still decides what reaches the page.
-MARKDOWN_EXTENSIONS: list[Any] = ["sane_lists"]
+MARKDOWN_EXTENSIONS: list[Any] = ["sane_lists", "banmen.site.cjk_breaks"]
 
 #: What authored Markdown may produce: paragraphs, line breaks, emphasis, code, lists, quotes,
 #: rules and links. Anything else (raw HTML, images, headings, tables) is dropped, its text kept.
