@@ -215,7 +215,7 @@ def draw_doll(ax: Any, x: float, base: float, owner: str, size: str, *, gid: str
                         edgecolor=FACE_EDGE, linewidth=0.5, zorder=z + 0.2))
     if letter:
         ax.text(x, base + body_h * 0.42, size, ha="center", va="center",
-                fontsize={"S": 8, "M": 10.5, "L": 13}[size] * max(scale, 0.75), color=ink,
+                fontsize={"S": 9, "M": 10.5, "L": 13}[size] * max(scale, 0.75), color=ink,
                 zorder=z + 0.3)
 
 

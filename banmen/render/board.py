@@ -142,11 +142,11 @@ def draw_change_badge(ax: Any, center: tuple[float, float], delta: int, square: 
 def draw_change_cue(ax: Any, center: tuple[float, float], delta: int, square: str) -> None:
     """Draw the colour-independent cue of a change on a square cell centred at ``center``: a
     dashed dark-red outline for "left" (``delta < 0``) or a solid dark-green one for "arrived",
-    inset 0.07 cell (gid ``left-outline-<square>`` / ``arrived-outline-<square>``), and the
+    inset 0.025 cell so that it runs along the edge, clear of corner numbers (gid ``left-outline-<square>`` / ``arrived-outline-<square>``), and the
     −/+ badge of :func:`draw_change_badge`."""
     x, y = center
     left = delta < 0
-    outline = Rectangle((x - 0.43, y - 0.43), 0.86, 0.86, facecolor="none",
+    outline = Rectangle((x - 0.475, y - 0.475), 0.95, 0.95, facecolor="none",
                         edgecolor=style.REMOVED_EDGE if left else style.ADDED_EDGE,
                         linewidth=1.8, linestyle=style.LEFT_DASHES if left else "solid",
                         zorder=2.6)

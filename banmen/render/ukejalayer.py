@@ -25,6 +25,7 @@ _BOTTOM = 0.55  # room for file letters
 _TOP = 1.0      # room for the side to move and the hands
 _PIECE_W = 0.58
 _PIECE_H = 0.19
+COUNT_PT = 9      # stack count: ≥ 9 CSS px at 390 px wide up to size 6
 
 SIDE_JA = {"white": "白", "black": "黒"}
 
@@ -68,8 +69,8 @@ def _draw_stack(ax: Any, center: tuple[float, float], stack: str) -> None:
             facecolor=face, edgecolor=style.PIECE_EDGE, linewidth=1.1, zorder=10 + level,
         ))
     if len(stack) >= 3:
-        ax.text(x - 0.44, y + 0.38, str(len(stack)), ha="left", va="center", fontsize=7,
-                color=style.COORD, zorder=40)
+        ax.text(x - 0.46, y + 0.38, str(len(stack)), ha="left", va="center", fontsize=COUNT_PT,
+                color=style.TEXT, zorder=40)
 
 
 def _draw_coordinates(ax: Any, geo: Geometry, size: int) -> None:
