@@ -3,6 +3,7 @@ broken content or a broken page marker fails the build with file:line:col."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -168,3 +169,21 @@ def test_reader_facing_ui_text_is_japanese(built_site):
     missing = (built_site / "404.html").read_text(encoding="utf-8")
     assert "<h1>ページが見つかりません</h1>" in missing
     assert "Not found" not in missing
+
+
+def test_hints_explanations_and_answers_are_not_in_the_search_index(built_site):
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    everything = "\n".join(d["title"] + "\n" + d["text"] for d in docs["docs"])
+    assert "image/svg+xml" not in everything  # boards' SVG metadata is not indexed
+    # The puzzle pages' entries (hints, explanations and answers hide on those pages only; the
+    # authoring page quotes a sample puzzle on purpose).
+    index = "\n".join(d["title"] + "\n" + d["text"] for d in docs["docs"]
+                      if re.match(r"[a-z-]+/puzzles/", d["location"]))
+    assert "答え方は" in index  # the puzzle pages' own text is indexed (read unescaped)
+    content = check_project(ROOT)
+    for ident, puzzle in content.puzzles.items():
+        texts = [puzzle.model.explanation, *(puzzle.model.hints or [])]
+        for text in texts:
+            line = text.strip().splitlines()[0].replace("*", "").replace("`", "")[:20]
+            assert line not in index, (ident, line)
+    assert "正解は" not in index

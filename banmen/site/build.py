@@ -115,10 +115,12 @@ class SiteBuild:
         specs = self.all_specs()
         bar = tqdm(specs, desc="banmen: drawing boards", unit="board", file=sys.stderr,
                    disable=not self.progress, leave=False)
-        self.svgs = {spec.ident: render_svg(game, spec) for game, spec in bar}
+        self.svgs = {spec.ident: fragments.without_metadata(render_svg(game, spec)) for game, spec in bar}
 
     def svg_of(self, spec: DiagramSpec) -> str:
-        """Return the rendered SVG of ``spec`` (drawn during :meth:`prepare`)."""
+        """Return the rendered SVG of ``spec`` (drawn during :meth:`prepare`), without
+        matplotlib's RDF ``<metadata>`` block (its "image/svg+xml banmen" text would otherwise
+        be read into the site's search index once per board)."""
         return self.svgs[spec.ident]
 
     # ---- pages

@@ -52,6 +52,14 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}}
 URL_SCHEMES = {"http", "https"}
 
 _LINK_OPEN = re.compile(r'<a(?= |>)')
+#: matplotlib's RDF metadata block in a saved SVG (format and creator; nothing a reader needs).
+_SVG_METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.S)
+
+
+def without_metadata(svg: str) -> str:
+    """Return ``svg`` without its ``<metadata>`` block, whose "image/svg+xml banmen" text would
+    otherwise be read into the site's search index once per board."""
+    return _SVG_METADATA.sub("", svg)
 
 
 def _markdown() -> markdown_lib.Markdown:
@@ -156,7 +164,7 @@ def _hints(puzzle: items.Puzzle) -> str:
         return ""
     body = "".join(f'<li class="bm-hint" hidden>{md_inline(h, _where(puzzle, ("hints", i)))}</li>'
                    for i, h in enumerate(hints))
-    return (f'<div class="bm-hints"><button type="button" class="md-button bm-hint-button">'
+    return (f'<div class="bm-hints" data-search-exclude><button type="button" class="md-button bm-hint-button">'
             f'ヒントを見る（{len(hints)}）</button><ol>{body}</ol></div>')
 
 
@@ -176,13 +184,13 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
         f'data-number="{number}">'
         f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}</p>'
-        f'<div class="bm-boards">{"".join(boards)}</div>'
+        f'<div class="bm-boards" data-search-exclude>{"".join(boards)}</div>'
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
         f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
         f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
         f'<p class="bm-feedback" aria-live="polite"></p>'
         f"{_hints(puzzle)}"
-        f'<details class="bm-explanation"><summary>解説を見る</summary>'
+        f'<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
         f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
         f"{_data_script(puzzle.answer)}</div>"
     )
