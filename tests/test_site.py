@@ -3,7 +3,9 @@ broken content or a broken page marker fails the build with file:line:col."""
 
 from __future__ import annotations
 
+import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -110,3 +112,104 @@ def test_hidden_frames_wait_in_templates(built_site):
         frames = re.findall(r'<div class="bm-frame"[^>]*>(.{0,40})', block)
         assert frames[0].startswith("<svg") and all(f.startswith('<template class="bm-lazy">')
                                                    for f in frames[1:])
+
+
+#: Kana, kanji, Japanese punctuation and fullwidth forms: no space may stand between two of them.
+_JA = r"[\u3001-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60\uff61-\uff9f]"
+_JA_GAP = re.compile(rf"({_JA})(\s+)({_JA})")
+
+
+class _ProseText(HTMLParser):
+    """Collects the text of each paragraph, list item, table cell and heading of a page's
+    article, as a reader sees it: one string per block. Code, pre, svg, script and style, and
+    line-break elements, stand as one OBJECT REPLACEMENT CHARACTER (neither Japanese nor space)."""
+
+    BLOCKS = {"p", "li", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd",
+              "figcaption", "summary"}
+    SKIP = {"code", "pre", "svg", "script", "style", "kbd"}
+    VOID = {"br", "img", "input", "wbr", "hr", "meta", "link"}
+    OTHER = "\ufffc"
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[str] = []
+        self._open: list[list[str]] = []
+        self._skip = 0
+        self._depth = 0          # open elements inside the article (0: outside)
+
+    def handle_starttag(self, tag, attrs):
+        if not self._depth:
+            if tag == "article":
+                self._depth = 1
+            return
+        if tag not in self.VOID:
+            self._depth += 1
+        if self._skip:
+            if tag in self.SKIP:
+                self._skip += 1
+        elif tag in self.SKIP or tag == "br":
+            if self._open:
+                self._open[-1].append(self.OTHER)
+            self._skip += tag in self.SKIP
+        elif tag in self.BLOCKS:
+            self._open.append([])
+
+    def handle_endtag(self, tag):
+        if not self._depth or tag in self.VOID:
+            return
+        self._depth -= 1
+        if self._skip:
+            self._skip -= tag in self.SKIP
+        elif tag in self.BLOCKS and self._open:
+            self.blocks.append("".join(self._open.pop()))
+
+    def handle_data(self, data):
+        if self._open and not self._skip:
+            self._open[-1].append(data)
+
+
+def test_no_space_between_two_japanese_characters(built_site):
+    found = []
+    for name, page in _pages(built_site).items():
+        parser = _ProseText()
+        parser.feed(page)
+        for block in parser.blocks:
+            for match in _JA_GAP.finditer(block):
+                found.append(f"{name}: …{block[max(0, match.start() - 12):match.end() + 12]}…")
+    assert found == [], "\n".join(found[:40]) + f"\n({len(found)} in all)"
+
+
+def test_page_titles_name_the_game(built_site):
+    page = (built_site / "medamagaeru" / "puzzles" / "index.html").read_text(encoding="utf-8")
+    assert "<title>めだまがえる 練習問題 - banmen ボードゲームのルールと練習問題</title>" in page
+    page = (built_site / "ludo" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert "<title>ルドー・飛行棋 ルール - banmen" in page
+
+
+def test_reader_facing_ui_text_is_japanese(built_site):
+    for name, page in _pages(built_site).items():
+        titles = re.findall(r'class="admonition-title">([^<]*)<', page)
+        titles += re.findall(r'<summary>([^<]*)</summary>', page)
+        english = [t for t in titles if re.fullmatch(r"[A-Za-z ]+", t.strip())]
+        assert english == [], (name, english)
+    missing = (built_site / "404.html").read_text(encoding="utf-8")
+    assert "<h1>ページが見つかりません</h1>" in missing
+    assert "Not found" not in missing
+
+
+def test_hints_explanations_and_answers_are_not_in_the_search_index(built_site):
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    everything = "\n".join(d["title"] + "\n" + d["text"] for d in docs["docs"])
+    assert "image/svg+xml" not in everything  # boards' SVG metadata is not indexed
+    # The puzzle pages' entries (hints, explanations and answers hide on those pages only; the
+    # authoring page quotes a sample puzzle on purpose).
+    index = "\n".join(d["title"] + "\n" + d["text"] for d in docs["docs"]
+                      if re.match(r"[a-z-]+/puzzles/", d["location"]))
+    assert "答え方は" in index  # the puzzle pages' own text is indexed (read unescaped)
+    content = check_project(ROOT)
+    for ident, puzzle in content.puzzles.items():
+        texts = [puzzle.model.explanation, *(puzzle.model.hints or [])]
+        for text in texts:
+            line = text.strip().splitlines()[0].replace("*", "").replace("`", "")[:20]
+            assert line not in index, (ident, line)
+    assert "正解は" not in index

@@ -105,6 +105,7 @@ def _check_diagram(check: FileCheck, ident: str, model: DiagramFile, site_game: 
         move = steps.read_move(check, game, state, model.move, ("move",))
         spec = steps.make_spec(ident, game.play(state, move), model, model.options, state, move,
                      model.move_arrow)
+    spec = dataclasses.replace(spec, title=model.caption)  # the SVG's screen-reader title
     return items.Diagram(ident, game, spec, model.caption, check.document.source)
 
 

@@ -57,13 +57,28 @@ def board_squares(game: Game) -> frozenset[str]:
     return SQUARES[name]
 
 
+def describe(game: Game, state) -> str:
+    """Return the Japanese screen-reader description of ``state`` from ``game``'s renderer
+    (``describe(game, state)`` of its module).
+
+    Raises:
+        BanmenError: the game has no renderer yet.
+    """
+    return _renderer(game).describe(game, state)
+
+
 def render_svg(game: Game, spec: DiagramSpec) -> str:
     """Draw ``spec`` with ``game``'s renderer and return deterministic, compact inline SVG.
+
+    The SVG has ``role="img"``, a ``<title>`` (``spec.title`` or 「<game>の盤面」) and a
+    ``<desc>`` from the renderer's ``describe`` (see :mod:`banmen.render.a11y`).
 
     Raises:
         BanmenError: the game has no renderer yet, or a text needs a glyph the font lacks.
     """
     from banmen.game import BanmenError
+    from banmen.render.a11y import add_accessibility, plain_title
+    from banmen.render.ids import html_id
     from banmen.render.svg import figure_to_svg
 
     # A character the font lacks would be drawn as an empty box: refuse it instead (content
@@ -72,9 +87,11 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
         warnings.filterwarnings("error", message=r"Glyph .* missing from font",
                                 category=UserWarning)
         try:
-            return figure_to_svg(_renderer(game).draw(game, spec), spec.ident)
+            svg = figure_to_svg(_renderer(game).draw(game, spec), spec.ident)
         except UserWarning as warning:
             raise BanmenError(f"{spec.ident}: {warning}") from None
+    title = plain_title(spec.title) if spec.title else f"{game.name_ja}の盤面"
+    return add_accessibility(svg, html_id(spec.ident), title, describe(game, spec.state))
 
 
-__all__ = ["DiagramSpec", "board_squares", "render_svg", "RENDERERS"]
+__all__ = ["DiagramSpec", "board_squares", "describe", "render_svg", "RENDERERS"]

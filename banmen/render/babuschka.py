@@ -61,6 +61,7 @@ from matplotlib.path import Path as MplPath
 from banmen.game import BanmenError, Game
 from banmen.render import style
 from banmen.render.board import (
+    draw_change_cue,
     DiagramSpec,
     Geometry,
     draw_cell,
@@ -216,7 +217,7 @@ def draw_doll(ax: Any, x: float, base: float, owner: str, size: str, *, gid: str
                         edgecolor=FACE_EDGE, linewidth=0.5, zorder=z + 0.2))
     if letter:
         ax.text(x, base + body_h * 0.42, size, ha="center", va="center",
-                fontsize={"S": 8, "M": 10.5, "L": 13}[size] * max(scale, 0.75), color=ink,
+                fontsize={"S": 9, "M": 10.5, "L": 13}[size] * max(scale, 0.75), color=ink,
                 zorder=z + 0.3)
 
 
@@ -323,6 +324,7 @@ def _draw_tints(ax: Any, geo: Geometry, changes: Mapping[str, int]) -> None:
                           linewidth=0, zorder=2)
         patch.set_gid(f"{word}-{square}")
         ax.add_patch(patch)
+        draw_change_cue(ax, (x, y), delta, square)
 
 
 def _pull(point: tuple[float, float], towards: tuple[float, float], distance: float

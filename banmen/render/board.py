@@ -15,7 +15,7 @@ from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyArrowPatch, Rectangle
+from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 from matplotlib.path import Path as MplPath
 
 from banmen.render import style
@@ -86,13 +86,55 @@ def tint(ax: Any, geometry: Geometry, square: str, color: str, alpha: float) -> 
                            linewidth=0, zorder=2))
 
 
+def draw_change_badge(ax: Any, center: tuple[float, float], delta: int, square: str) -> None:
+    """Draw the "−" (``delta < 0``, a piece left) or "+" (arrived) badge in the lower-right
+    corner of the square centred at ``center``: a white disc of radius 0.09 cell whose nearest
+    point to the centre is 0.46 cell away, clear of pieces up to that radius (gid
+    ``left-badge-<square>`` / ``arrived-badge-<square>``; its bar ``left-bar-``/``arrived-bar-``
+    and the "+" stem ``arrived-stem-<square>``)."""
+    x, y = center[0] + 0.39, center[1] - 0.39
+    left = delta < 0
+    edge = style.REMOVED_EDGE if left else style.ADDED_EDGE
+    disc = Circle((x, y), 0.09, facecolor="white", edgecolor=edge, linewidth=1.1, zorder=36)
+    disc.set_gid(f"{'left' if left else 'arrived'}-badge-{square}")
+    ax.add_patch(disc)
+    bar = Rectangle((x - 0.056, y - 0.013), 0.112, 0.026, facecolor=edge, linewidth=0, zorder=37)
+    bar.set_gid(f"{'left' if left else 'arrived'}-bar-{square}")
+    ax.add_patch(bar)
+    if not left:
+        stem = Rectangle((x - 0.013, y - 0.056), 0.026, 0.112, facecolor=edge, linewidth=0,
+                         zorder=37)
+        stem.set_gid(f"arrived-stem-{square}")
+        ax.add_patch(stem)
+
+
+def draw_change_cue(ax: Any, center: tuple[float, float], delta: int, square: str) -> None:
+    """Draw the colour-independent cue of a change on a square cell centred at ``center``: a
+    dashed dark-red outline for "left" (``delta < 0``) or a solid dark-green one for "arrived",
+    inset 0.025 cell so that it runs along the edge, clear of corner numbers (gid ``left-outline-<square>`` / ``arrived-outline-<square>``), and the
+    −/+ badge of :func:`draw_change_badge`."""
+    x, y = center
+    left = delta < 0
+    outline = Rectangle((x - 0.475, y - 0.475), 0.95, 0.95, facecolor="none",
+                        edgecolor=style.REMOVED_EDGE if left else style.ADDED_EDGE,
+                        linewidth=1.8, linestyle=style.LEFT_DASHES if left else "solid",
+                        zorder=2.6)
+    outline.set_gid(f"{'left' if left else 'arrived'}-outline-{square}")
+    ax.add_patch(outline)
+    draw_change_badge(ax, center, delta, square)
+
+
 def draw_changes(ax: Any, geometry: Geometry, changes: Mapping[str, int]) -> None:
-    """Tint squares whose piece count went down red and up green (guidebook convention)."""
+    """Tint squares whose piece count went down red and up green (guidebook convention), each
+    with the colour-independent cue of :func:`draw_change_cue` (dashed outline and "−" for
+    left, solid outline and "+" for arrived)."""
     for square, delta in sorted(changes.items()):
         if delta < 0:
             tint(ax, geometry, square, style.REMOVED, style.CHANGE_ALPHA)
         elif delta > 0:
             tint(ax, geometry, square, style.ADDED, style.CHANGE_ALPHA)
+        if delta:
+            draw_change_cue(ax, geometry.center(square), delta, square)
 
 
 def draw_highlights(ax: Any, geometry: Geometry, squares: Iterable[str]) -> None:

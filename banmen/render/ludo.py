@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from matplotlib import patheffects
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
@@ -75,13 +76,16 @@ from banmen.games.ludo.track import (
     loop_t,
 )
 from banmen.render import style
-from banmen.render.board import DiagramSpec, Geometry, draw_labels, new_figure
+from banmen.render.board import DiagramSpec, Geometry, draw_change_badge, draw_labels, new_figure
 
 SIZE = 15
 _MARGIN = 0.3
 _INFO_H = 1.9
 _LEGEND_H = 0.8
 _PLAIN = 0.3
+#: the smallest text drawn: 12 pt is 9.3 CSS px when the board (15 cells plus margins) is
+#: shrunk into the 350 px column of a 390 px phone.
+TEXT_PT = 12
 
 #: piece colour, dark edge, pastel cell colour, text colour on the piece.
 PIECE_FACE = {"red": "#d83c3c", "yellow": "#f4c21f", "blue": "#3b7dd8", "green": "#35a35a"}
@@ -256,7 +260,7 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
                               edgecolor=PIECE_EDGE[colour], linewidth=2.0, zorder=1)
             patch.set_gid(f"sq-{c}-takeoff")
             ax.add_patch(patch)
-            ax.text(x, y, "出", ha="center", va="center", fontsize=9, color=PIECE_EDGE[colour],
+            ax.text(x, y, "出", ha="center", va="center", fontsize=TEXT_PT, color=PIECE_EDGE[colour],
                     zorder=1.5)
         for i in range(1, 6):
             _square_patch(ax, geo, f"{c}-h{i}", HOME[colour])
@@ -287,8 +291,12 @@ def _draw_numbers(ax: Any, geo: Geometry, rules: Any, colour: str) -> None:
     start = 0 if rules.entry_square == "takeoff" else 1
     for d in range(start, rules.goal):
         x, y = geo.center(square_of(rules, colour, d, 0))
-        ax.text(x - 0.42, y + 0.3, str(d), ha="left", va="center", fontsize=5.5,
-                color=style.COORD, zorder=4)
+        # a light halo keeps the digits readable on every square colour (the coloured start
+        # squares of the ludo preset included) and over arrows
+        ax.text(x - 0.44, y + 0.45, str(d), ha="left", va="top", fontsize=TEXT_PT,
+                color=style.TEXT, zorder=21,
+                path_effects=[patheffects.withStroke(linewidth=2.5, foreground=YARD_BOX)],
+                gid=f"number-{d}")
 
 
 # --------------------------------------------------------------------------- pieces
@@ -314,7 +322,7 @@ def draw_piece(ax: Any, x: float, y: float, colour: str, label: str, radius: flo
     if gid:
         disc.set_gid(gid)
     ax.add_patch(disc)
-    ax.text(x, y - 0.01, label, ha="center", va="center", fontsize=radius * 26,
+    ax.text(x, y - 0.01, label, ha="center", va="center", fontsize=TEXT_PT,
             color=PIECE_INK[colour], alpha=alpha, zorder=zorder + 1)
 
 
@@ -332,13 +340,10 @@ def _draw_pieces(ax: Any, geo: Geometry, squares: Mapping[str, list[str]]) -> No
             draw_piece(ax, x + dx, y + dy, _colour_of_piece(name), name[1:], radius,
                        gid=f"piece-{name}")
         if len(names) > 4:
+            # the fourth slot tells how many more stand there (a badge would hide pieces)
             dx, dy = offsets[3]
-            ax.text(x + dx, y + dy, "…", ha="center", va="center", fontsize=8, zorder=11)
-        if len(names) > 1:
-            ax.text(x + 0.38, y + 0.38, str(len(names)), ha="center", va="center",
-                    fontsize=7.5, color=style.TEXT, zorder=13,
-                    bbox={"boxstyle": "circle,pad=0.15", "facecolor": "white",
-                          "edgecolor": style.TEXT, "linewidth": 0.8})
+            ax.text(x + dx, y + dy, f"+{len(names) - 3}", ha="center", va="center",
+                    fontsize=TEXT_PT, color=style.TEXT, zorder=11)
 
 
 # --------------------------------------------------------------------------- moves
@@ -448,8 +453,12 @@ def _draw_changes(ax: Any, geo: Geometry, marks: Mapping[str, int], bottom: floa
         colour = style.REMOVED if delta < 0 else style.ADDED
         ax.add_patch(_shape(geo, square, bottom, facecolor=colour, alpha=style.CHANGE_ALPHA,
                             linewidth=0, zorder=2))
-        ax.add_patch(_shape(geo, square, bottom, facecolor="none", edgecolor=colour,
-                            linewidth=2.6, zorder=2.5))
+        # The second cue (not colour alone): dashed outline and "−" for left, solid and "+".
+        ax.add_patch(_shape(geo, square, bottom, facecolor="none",
+                            edgecolor=style.REMOVED_EDGE if delta < 0 else style.ADDED_EDGE,
+                            linewidth=2.6, zorder=2.5,
+                            linestyle=style.LEFT_DASHES if delta < 0 else "solid"))
+        draw_change_badge(ax, geo.center(square), delta, square)
 
 
 def _draw_highlights(ax: Any, geo: Geometry, squares: Iterable[str], bottom: float) -> None:
@@ -533,11 +542,12 @@ def _draw_info(ax: Any, spec: DiagramSpec, width: float, y: float) -> None:
         if after is not None:
             notes.append(f"→ {next_text(shown, after)}")
         if notes:
-            ax.text(x, y, "　".join(notes), ha="left", va="center", fontsize=11,
+            # upper half of the line; the rule name sits in the lower half at the right
+            ax.text(x, y + 0.27, "　".join(notes), ha="left", va="center", fontsize=TEXT_PT,
                     color=style.TEXT)
     rules = state.variant.rules
-    ax.text(width - _MARGIN - 0.1, y, f"ルール：{PRESET_NAMES_JA[rules.preset]}", ha="right",
-            va="center", fontsize=11, color=style.COORD)
+    ax.text(width - _MARGIN - 0.1, y - 0.3, f"ルール：{PRESET_NAMES_JA[rules.preset]}", ha="right",
+            va="center", fontsize=TEXT_PT, color=style.COORD)
 
 
 def _draw_legend(ax: Any, kinds: list[str], y: float) -> None:
@@ -547,9 +557,9 @@ def _draw_legend(ax: Any, kinds: list[str], y: float) -> None:
         ax.add_patch(FancyArrowPatch((x, y), (x + 1.4, y), arrowstyle=arrowstyle,
                                      mutation_scale=0.4 * 72 / 2.2, color=colour, linewidth=2.4,
                                      linestyle=linestyle, shrinkA=0, shrinkB=0, zorder=5))
-        ax.text(x + 1.6, y, LEG_JA[kind], ha="left", va="center", fontsize=10.5,
+        ax.text(x + 1.6, y, LEG_JA[kind], ha="left", va="center", fontsize=TEXT_PT,
                 color=style.TEXT)
-        x += 1.9 + 0.4 * len(LEG_JA[kind]) + 0.4
+        x += 1.9 + 0.45 * len(LEG_JA[kind]) + 0.4
 
 
 # --------------------------------------------------------------------------- draw

@@ -49,6 +49,7 @@ from banmen.games.medamagaeru import (
     changed_squares,
     material,
     original_eyes,
+    square_ja,
     square_name,
 )
 from banmen.render import style
@@ -373,3 +374,32 @@ __all__ = [
     "geometry",
     "geometry_for",
 ]
+
+
+# --------------------------------------------------------------------------- description
+
+
+def describe(game: Game, state: Any) -> str:
+    """Return a Japanese description of ``state`` for screen readers: the side to move (or
+    the result), the attacker state, the captures, then each frog by square (shogi-style
+    names as drawn, rank by rank from 一, files from １) with its owner and eyes, e.g.
+    「緑番。仕掛け方：なし。取った駒：緑1個、白0個。４二：白の2。４三：緑の3（成り）。」
+    (``shared/rules/medamagaeru.md``).
+    """
+    position = game.position_to_yaml(state)
+    result = game.outcome(state)
+    if result is None:
+        head = f"{SIDE_JA[position['to_move']]}番"
+    elif result.winner is None:
+        head = "引分け"
+    else:
+        head = f"{SIDE_JA[result.winner]}の勝ち"
+    captures = position["captures"]
+    parts = [head, f"仕掛け方：{ATTACKER_JA[position['attacker']]}",
+             f"取った駒：緑{captures['green']}個、白{captures['white']}個"]
+    board = position["board"]
+    for square in sorted(board, key=lambda s: (int(s[1]), int(s[0]))):
+        piece = parse_piece(board[square])
+        promoted = "（成り）" if piece.promoted else ""
+        parts.append(f"{square_ja(square)}：{SIDE_JA[piece.owner]}の{piece.eyes}{promoted}")
+    return "。".join(parts) + "。"

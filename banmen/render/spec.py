@@ -22,6 +22,8 @@ class DiagramSpec:
         labels: square -> short text.
         options: renderer options (game specific, e.g. ``coordinates: false``).
         move_arrow: draw the arrow of ``move``.
+        title: the screen-reader title of the SVG (the diagram's caption), or ``None`` for
+            「<game>の盤面」.
     """
 
     ident: str
@@ -33,3 +35,4 @@ class DiagramSpec:
     labels: tuple[tuple[str, str], ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     move_arrow: bool = True
+    title: str | None = None

@@ -11,6 +11,11 @@ HIGHLIGHT_ALPHA = 0.75
 REMOVED = "#e53935"       # red: a square lost pieces in the last move
 ADDED = "#43a047"         # green: a square gained pieces in the last move
 CHANGE_ALPHA = 0.45
+# The second cue of a change (it must not rely on colour alone): "left" squares get a dashed
+# outline and a "−" corner badge, "arrived" squares a solid outline and a "+" badge.
+REMOVED_EDGE = "#7f0000"
+ADDED_EDGE = "#1b5e20"
+LEFT_DASHES = (0, (2.5, 1.8))
 ARROW = "#1565c0"
 LABEL = "#1565c0"
 

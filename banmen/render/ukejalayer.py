@@ -25,6 +25,7 @@ _BOTTOM = 0.55  # room for file letters
 _TOP = 1.0      # room for the side to move and the hands
 _PIECE_W = 0.58
 _PIECE_H = 0.19
+COUNT_PT = 9      # stack count: ≥ 9 CSS px at 390 px wide up to size 6
 
 SIDE_JA = {"white": "白", "black": "黒"}
 
@@ -68,8 +69,8 @@ def _draw_stack(ax: Any, center: tuple[float, float], stack: str) -> None:
             facecolor=face, edgecolor=style.PIECE_EDGE, linewidth=1.1, zorder=10 + level,
         ))
     if len(stack) >= 3:
-        ax.text(x - 0.44, y + 0.38, str(len(stack)), ha="left", va="center", fontsize=7,
-                color=style.COORD, zorder=40)
+        ax.text(x - 0.46, y + 0.38, str(len(stack)), ha="left", va="center", fontsize=COUNT_PT,
+                color=style.TEXT, zorder=40)
 
 
 def _draw_coordinates(ax: Any, geo: Geometry, size: int) -> None:
@@ -119,3 +120,29 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if spec.options.get("info", True):
         _draw_info(ax, geo, position, size)
     return figure
+
+
+def describe(game: Game, state: Any) -> str:
+    """Return a Japanese description of ``state`` for screen readers: the side to move (or
+    the result), both hands, then each occupied square rank by rank from 1, files a.., its
+    stack from the bottom, e.g. 「白番。手駒：白3枚、黒2枚。a1：黒。c2：下から白・黒・白・白。」
+    (``shared/rules/ukejalayer.md``, "Diagram conventions").
+    """
+    position = game.position_to_yaml(state)
+    result = game.outcome(state)
+    if result is None:
+        head = f"{SIDE_JA[position['to_move']]}番"
+    elif result.winner is None:
+        head = "引分け"
+    else:
+        head = f"{SIDE_JA[result.winner]}の勝ち"
+    hands = position["hands"]
+    parts = [head, f"手駒：白{hands['white']}枚、黒{hands['black']}枚"]
+    board = position["board"]
+    for square in sorted(board, key=lambda s: (int(s[1:]), s[0])):
+        words = [SIDE_JA["white" if c == "W" else "black"] for c in board[square]]
+        if len(words) == 1:
+            parts.append(f"{square}：{words[0]}")
+        elif words:
+            parts.append(f"{square}：下から{'・'.join(words)}")
+    return "。".join(parts) + "。"

@@ -442,7 +442,8 @@ def restore_boards(html: str, nonce: str, boards: list[str]) -> str:
 def board_inputs(game: Any, spec: Any) -> list[Any]:
     """Everything one drawing depends on besides code and tool versions, as JSON-ready data:
     the game and its effective rules, the positions (in the game's YAML form), the move's
-    text, the marks and options, and the id that prefixes the SVG's element ids."""
+    text, the marks and options, the id that prefixes the SVG's element ids and the
+    screen-reader title."""
     before = spec.before
     return [
         game.id, game.rules.model_dump(mode="json"),
@@ -451,7 +452,7 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
         None if spec.move is None or before is None else game.format_move(before, spec.move),
         repr(spec.move) if spec.move is not None and before is None else None,
         list(spec.highlight), [list(a) for a in spec.arrows], [list(x) for x in spec.labels],
-        dict(spec.options), spec.move_arrow, spec.ident,
+        dict(spec.options), spec.move_arrow, spec.ident, spec.title,
     ]
 
 

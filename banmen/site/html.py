@@ -47,7 +47,7 @@ BOARD_KEYS = ' tabindex="0" aria-label="盤（矢印キーでマスを選び、E
 
 #: Python-Markdown extensions for authored YAML text (names or Extension objects); append to
 #: it to enable more syntax, the sanitiser still decides what reaches the page.
-MARKDOWN_EXTENSIONS: list[Any] = ["sane_lists"]
+MARKDOWN_EXTENSIONS: list[Any] = ["sane_lists", "cjk_autojoin"]
 
 #: What authored Markdown may produce: paragraphs, line breaks, emphasis, code, lists, quotes,
 #: rules and links. Anything else (raw HTML, images, headings, tables) is dropped, its text kept.
@@ -58,6 +58,14 @@ ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}}
 URL_SCHEMES = {"http", "https"}
 
 _LINK_OPEN = re.compile(r'<a(?= |>)')
+#: matplotlib's RDF metadata block in a saved SVG (format and creator; nothing a reader needs).
+_SVG_METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.S)
+
+
+def without_metadata(svg: str) -> str:
+    """Return ``svg`` without its ``<metadata>`` block, whose "image/svg+xml banmen" text would
+    otherwise be read into the site's search index once per board."""
+    return _SVG_METADATA.sub("", svg)
 
 
 def _markdown() -> markdown_lib.Markdown:
@@ -170,7 +178,7 @@ def _hints(puzzle: items.Puzzle) -> str:
         return ""
     body = "".join(f'<li class="bm-hint" hidden>{md_inline(h, _where(puzzle, ("hints", i)))}</li>'
                    for i, h in enumerate(hints))
-    return (f'<div class="bm-hints"><button type="button" class="md-button bm-hint-button">'
+    return (f'<div class="bm-hints" data-search-exclude><button type="button" class="md-button bm-hint-button">'
             f'ヒントを見る（{len(hints)}）</button><ol>{body}</ol></div>')
 
 
@@ -192,14 +200,14 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'data-number="{number}" data-ident="{html.escape(puzzle.ident)}" '
         f'{_data_attr(_page_data(puzzle))}>'
         f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
-        f'<div class="bm-boards"{BOARD_KEYS if kind in ("squares", "move") else ""}>'
+        f'<div class="bm-boards" data-search-exclude{BOARD_KEYS if kind in ("squares", "move") else ""}>'
         f'{"".join(boards)}</div>'
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
         f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
         f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
         f'<p class="bm-feedback" aria-live="polite"></p>'
         f"{_hints(puzzle)}"
-        f'<details class="bm-explanation"><summary>解説を見る</summary>'
+        f'<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
         f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
         '<p class="bm-after"><button type="button" class="md-button bm-next-puzzle">'
         "次の問題へ</button></p>"

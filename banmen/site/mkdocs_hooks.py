@@ -140,6 +140,28 @@ def on_post_page(output: str, page: Any, **_: Any) -> str:
     return restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
 
 
+def page_title(page_name: str, section: str | None) -> str:
+    """Return the title a browser tab shows for a page: ``"めだまがえる 練習問題"``.
+
+    Args:
+        page_name: the page's own title (its nav entry, e.g. "練習問題").
+        section: the title of the nav section holding it (the game's name), or None at top level.
+    """
+    if not section or page_name.startswith(section):
+        return page_name
+    return f"{section} {page_name}"
+
+
+def on_page_context(context: dict, page: Any, **_: Any) -> dict:
+    """Put the game's name in front of the page title (``<title>``, header, search results),
+    so that tabs, bookmarks and search results say which game a page is about; a page's own
+    ``title:`` front matter is kept."""
+    if page.title and not page.is_homepage and not page.meta.get("title"):
+        section = page.parent.title if page.parent is not None else None
+        page.meta["title"] = page_title(str(page.title), section)
+    return context
+
+
 def on_post_build(**_: Any) -> None:
     """Check the anchors that authored links point at, once every page is known."""
     checker: LinkCheck = _state["links"]

@@ -26,9 +26,9 @@ def _allowed(schema: dict[str, Any]) -> str:
         elif option.get("type") == "integer":
             low, high = option.get("minimum"), option.get("maximum")
             if low is not None and high is not None:
-                parts.append(f"{low}〜{high} の整数")
+                parts.append(f"{low}〜{high}の整数")
             elif low is not None:
-                parts.append(f"{low} 以上の整数")
+                parts.append(f"{low}以上の整数")
             else:
                 parts.append("整数")
         elif option.get("type") == "boolean":
@@ -39,17 +39,18 @@ def _allowed(schema: dict[str, Any]) -> str:
 
 
 def parameters_markdown(game: Game) -> str:
-    """Return a Markdown table of ``game``'s rule parameters.
+    """Return a Markdown table of ``game``'s rule parameters, written for players.
 
-    Columns: the parameter's name (as written in ``rules.yaml`` and in a puzzle's ``rules``),
-    its Japanese label (``json_schema_extra["ja"]``), the spec's default, the value this site
-    uses, and the allowed values (from the schema, or ``json_schema_extra["allowed_ja"]``).
+    Columns: what the setting means in play (its Japanese label, ``json_schema_extra["ja"]``),
+    the spec's default, the value this site's diagrams and puzzles use, the values one may
+    choose (from the schema, or ``json_schema_extra["allowed_ja"]``), and last the setting's
+    name as authors write it in ``rules.yaml`` (how to change it: ``docs/authoring.md``).
     """
     schema = game.rules_model.model_json_schema()
     props = schema.get("properties", {})
     defaults = game.rules_model()
     rows = [
-        "| パラメータ | 意味 | 既定値 | このサイトの値 | 取りうる値 |",
+        "| 遊ぶときの意味 | 標準 | このサイトでは | 選べる値 | 設定名 |",
         "|---|---|---|---|---|",
     ]
     for name, info in game.rules_model.model_fields.items():
@@ -58,7 +59,7 @@ def parameters_markdown(game: Game) -> str:
         # A validator may narrow the schema's range; the field then says so in "allowed_ja".
         allowed = extra.get("allowed_ja") or _allowed(props.get(name, {}))
         rows.append(
-            f"| `{name}` | {label} | {_show(getattr(defaults, name))} | "
-            f"{_show(getattr(game.rules, name))} | {allowed} |"
+            f"| {label} | {_show(getattr(defaults, name))} | "
+            f"{_show(getattr(game.rules, name))} | {allowed} | `{name}` |"
         )
     return "\n".join(rows) + "\n"

@@ -148,8 +148,10 @@ def simulation_html(game: Game, games: int = SIMULATED_GAMES, seed: int = SIMULA
         BanmenError: the game has no presets.
     """
     from banmen.render.svg import figure_to_svg, html_id
+    from banmen.site.html import without_metadata
 
     ident = f"{game.id}/simulation"
-    svg = figure_to_svg(simulation_figure(game, simulation_lengths(game, games, seed)), ident)
+    svg = without_metadata(
+        figure_to_svg(simulation_figure(game, simulation_lengths(game, games, seed)), ident))
     return (f'<figure class="banmen-diagram" id="{html_id(ident)}-figure">{svg}'
             f"<figcaption>{simulation_caption(games, seed)}</figcaption></figure>")

@@ -1,0 +1,173 @@
+"""Diagrams legible at phone width (issue 11, item 3).
+
+At 390 px the content column is about 350 CSS px wide; a board whose SVG is W CSS px wide is
+shown at min(W, 350) px, so a text of font size F pt (viewBox units) becomes
+F · min(W, 350) / viewBox width CSS px. Every text of every renderer must reach 9 CSS px, and
+the texts that sit on squares (square numbers, stack counts, coordinates) must have a WCAG
+contrast of at least 4.5:1 against what is behind them, tints included.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextPath
+
+from banmen.game import get_game
+from banmen.render import ludo, render_svg, style, suicide_checkers, ukejalayer
+from banmen.render.board import DiagramSpec
+from banmen.render.svg import SVG_RC, html_id
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_render_changes import _specs, over, rgb, to_linear  # noqa: E402
+
+COLUMN = 350.0    # CSS px of the content column on a 390 px wide phone
+MIN_PX = 9.0
+
+# Size letters on the dolls of an opened nest (babuschka's cut-away view): the doll's height
+# already tells its size; the letter repeats it and is as large as the small doll allows.
+EXEMPT = {"babuschka": {"S", "M", "L"}}
+
+
+def _ratio(svg: str) -> float:
+    """CSS px per viewBox unit at 390 px."""
+    width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+    view = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
+    return min(width, COLUMN) / view
+
+
+def text_sizes(svg: str) -> list[tuple[str, float]]:
+    """(text, CSS px at 390 px) of every plainly drawn text (glyphs scaled by font size/100)."""
+    ratio = _ratio(svg)
+    return [(m.group(1), float(m.group(2)) * 100 * ratio)
+            for m in re.finditer(r'<!-- (.*?) -->\s*<g (?:style="[^"]*" )?transform="[^"]*'
+                                 r'scale\(([\d.]+) -', svg)]
+
+
+def _ink_height_per_pt(text: str) -> float:
+    """Height of ``text``'s ink per point of font size in the board font (IPAexGothic)."""
+    path = TextPath((0, 0), text, size=100, prop=FontProperties(family=SVG_RC["font.family"]))
+    return path.get_extents().height / 100
+
+
+def number_sizes(svg: str, ident: str) -> dict[str, float]:
+    """number -> font size in CSS px at 390 px of the haloed numbers (``number-<n>`` groups,
+    drawn as outlines): from the height of their ink."""
+    ratio = _ratio(svg)
+    sizes = {}
+    for m in re.finditer(rf'<g id="{html_id(ident)}--number-(\w+)">(.*?)</g>', svg, re.DOTALL):
+        ys = [float(v) for v in re.findall(r"[-\d.]+ ([-\d.]+)", " ".join(
+            re.findall(r'd="([^"]*)"', m.group(2))))]
+        sizes[m.group(1)] = (max(ys) - min(ys)) / _ink_height_per_pt(m.group(1)) * ratio
+    return sizes
+
+
+def _legibility_specs():
+    specs = _specs()
+    uke6 = get_game("ukejalayer", {"size": 6})
+    state = uke6.position_from_yaml({"game": "ukejalayer", "to_move": "black",
+                                     "hands": {"white": 5, "black": 6},
+                                     "board": {"a1": "WBW", "f6": "BWBW"}})
+    specs.append((uke6, DiagramSpec("test/legible-uke6", state)))
+    lud = get_game("ludo")
+    state = lud.position_from_yaml({"preset": "aeroplane", "colours": ["red", "blue"],
+                                    "to_move": "red", "pieces": {"red": [0, 9, 9, 9],
+                                                                 "blue": ["yard"] * 4}})
+    specs.append((lud, DiagramSpec("test/legible-ludo-numbers", state,
+                                   options={"numbers": "red"})))
+    return specs
+
+
+SPECS = _legibility_specs()
+
+
+@pytest.mark.parametrize("game,spec", SPECS, ids=[s.ident for _, s in SPECS])
+def test_every_text_is_at_least_9_css_px_at_390(game, spec):
+    svg = render_svg(game, spec)
+    sizes = text_sizes(svg)
+    assert sizes, "no text measured"
+    small = {text: round(px, 1) for text, px in sizes
+             if px < MIN_PX and text not in EXEMPT.get(game.id, set())}
+    assert small == {}
+
+
+@pytest.mark.parametrize("game,spec", [s for s in SPECS if s[0].id in ("suicide-checkers", "ludo")
+                                       and s[1].ident != "golden/ludo-turn"],
+                         ids=lambda v: getattr(v, "ident", ""))
+def test_square_numbers_are_at_least_9_css_px_at_390(game, spec):
+    svg = render_svg(game, spec)
+    sizes = number_sizes(svg, spec.ident)
+    expected = {"suicide-checkers": {str(n) for n in range(1, 33)},
+                "ludo": {str(d) for d in range(0, 56)}}[game.id]
+    assert set(sizes) == expected
+    assert min(sizes.values()) >= MIN_PX
+
+
+def test_size_measure_matches_a_known_text():
+    """The checkers numbers are 9 pt on a 454 px board: 9 · 350/454 · 4/3 = 9.25 CSS px."""
+    game = get_game("suicide-checkers")
+    spec = DiagramSpec("test/legible-known", game.initial_state())
+    svg = render_svg(game, spec)
+    assert re.search(r'<svg[^>]* width="454"', svg)
+    sizes = number_sizes(svg, spec.ident)
+    assert sizes["32"] == pytest.approx(9 * 350 / 454 * 4 / 3, rel=0.03)
+
+
+def luminance(colour: tuple[float, float, float]) -> float:
+    r, g, b = (to_linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _backgrounds(square: str, alphas: dict[str, float]) -> list[tuple[float, float, float]]:
+    """A square colour alone and under each tint the diagrams put on it."""
+    tints = [(style.REMOVED, alphas["change"]), (style.ADDED, alphas["change"]),
+             (style.HIGHLIGHT, style.HIGHLIGHT_ALPHA)]
+    return [rgb(square)] + [over(colour, alpha, square) for colour, alpha in tints]
+
+
+CONTRAST_CASES = [
+    # checkers square numbers: ink on the dark squares, tinted or not
+    ("checkers numbers", suicide_checkers.NUMBER_INK,
+     _backgrounds(suicide_checkers.BOARD_DARK, {"change": suicide_checkers.CHANGE_ALPHA})),
+    # ukejalayer stack counts on the plain squares
+    ("ukejalayer stack count", style.TEXT,
+     _backgrounds(style.BOARD_LIGHT, {"change": style.CHANGE_ALPHA})),
+    # coordinates (a..f, 1..8, ０..７/一..七) in the white margin
+    ("coordinates", style.COORD, [rgb("#ffffff")]),
+    # ludo progress numbers: ink on their light halo
+    ("ludo numbers", style.TEXT, [rgb(ludo.YARD_BOX)]),
+    # ludo take-off squares' 出 on the yard box colour
+    *[(f"ludo 出 {c}", ludo.PIECE_EDGE[c], [rgb(ludo.YARD_BOX)]) for c in ludo.COLOURS],
+]
+
+
+@pytest.mark.parametrize("name,ink,backgrounds", CONTRAST_CASES, ids=[c[0] for c in CONTRAST_CASES])
+def test_text_on_squares_has_contrast_4_5(name, ink, backgrounds):
+    worst = min(contrast(rgb(ink), background) for background in backgrounds)
+    assert worst >= 4.5, f"{name}: {worst:.2f}"
+
+
+def test_the_svg_uses_the_checked_inks():
+    """The inks checked above are the ones drawn: checkers numbers (outlines, default black
+    fill) with a halo of the dark square, ukejalayer counts in style.TEXT."""
+    checkers = get_game("suicide-checkers")
+    spec = DiagramSpec("test/legible-ink", checkers.initial_state())
+    svg = render_svg(checkers, spec)
+    group = re.search(rf'<g id="{html_id(spec.ident)}--number-5">(.*?)</g>', svg, re.DOTALL)
+    assert suicide_checkers.NUMBER_INK == "#000000"
+    assert f"stroke: {suicide_checkers.BOARD_DARK}" in group.group(1)
+    uke = get_game("ukejalayer")
+    state = uke.position_from_yaml({"game": "ukejalayer", "to_move": "white",
+                                    "hands": {"white": 6, "black": 7}, "board": {"b2": "WBW"}})
+    svg = render_svg(uke, DiagramSpec("test/legible-count", state))
+    assert re.search(r'<!-- 3 -->\s*<g style="fill: #222222"', svg)
+    assert ukejalayer.COUNT_PT == 9
