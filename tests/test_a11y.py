@@ -9,7 +9,7 @@ import pytest
 
 from banmen.game import get_game
 from banmen.render import DiagramSpec, describe, render_svg
-from banmen.render.svg import html_id
+from banmen.render.ids import html_id
 
 
 def _uke():
@@ -80,6 +80,7 @@ def test_caption_is_the_title_escaped_and_without_emphasis_marks():
     game, state = _uke()
     spec = DiagramSpec("test/a11y-caption", state, title='**3枚**置いた<script>&"')
     svg = render_svg(game, spec)
-    assert '<title id="bm-test-a11y-caption--title">3枚置いた&lt;script&gt;&amp;"</title>' in svg
+    prefix = html_id("test/a11y-caption")
+    assert f'<title id="{prefix}--title">3枚置いた&lt;script&gt;&amp;"</title>' in svg
     assert "<script>" not in svg
 

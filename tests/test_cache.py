@@ -73,13 +73,21 @@ def test_changing_a_rule_rechecks_and_redraws_exactly_that_games_items(project):
 
 def test_editing_one_file_rechecks_only_that_file_and_redraws_only_changed_pictures(project):
     first = prepared(project)
+    puzzle = project / "puzzles" / "ukejalayer" / "p01-movable-count.yaml"
+    puzzle.write_text(puzzle.read_text(encoding="utf-8").replace("explanation: |",
+                                                                  "explanation: |\n  解説。"),
+                      encoding="utf-8")
+    edited = prepared(project)
+    assert edited.stats.checked == ["puzzles/ukejalayer/p01-movable-count"]
+    assert edited.stats.drawn == []  # a new explanation does not change the picture
+    assert edited.svgs == first.svgs
     diagram = project / "diagrams" / "ukejalayer" / "step.yaml"
     text = diagram.read_text(encoding="utf-8")
     diagram.write_text(text.replace("caption: b2 の", "caption: 図：b2 の"), encoding="utf-8")
     second = prepared(project)
     assert second.stats.checked == ["diagrams/ukejalayer/step"]
-    assert second.stats.drawn == []  # a new caption does not change the picture
-    assert second.svgs == first.svgs
+    # the caption is the board's screen-reader <title>: that one board is redrawn
+    assert second.stats.drawn == ["diagram:ukejalayer/step:0"]
     assert second.content.diagrams["ukejalayer/step"].caption.startswith("図：b2 の")
     diagram.write_text(text + "highlight: [c3]\n", encoding="utf-8")
     third = prepared(project)

@@ -20,7 +20,8 @@ from matplotlib.textpath import TextPath
 from banmen.game import get_game
 from banmen.render import ludo, render_svg, style, suicide_checkers, ukejalayer
 from banmen.render.board import DiagramSpec
-from banmen.render.svg import SVG_RC, html_id
+from banmen.render.ids import html_id
+from banmen.render.svg import SVG_RC
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_render_changes import _specs, over, rgb, to_linear  # noqa: E402
@@ -40,12 +41,19 @@ def _ratio(svg: str) -> float:
     return min(width, COLUMN) / view
 
 
-def text_sizes(svg: str) -> list[tuple[str, float]]:
-    """(text, CSS px at 390 px) of every plainly drawn text (glyphs scaled by font size/100)."""
-    ratio = _ratio(svg)
-    return [(m.group(1), float(m.group(2)) * 100 * ratio)
-            for m in re.finditer(r'<!-- (.*?) -->\s*<g (?:style="[^"]*" )?transform="[^"]*'
-                                 r'scale\(([\d.]+) -', svg)]
+def text_sizes(game, spec) -> list[tuple[str, float]]:
+    """(text, CSS px at 390 px) of every text the renderer draws, read from the figure's text
+    artists (the compact SVG keeps glyph outlines only): a text of F pt is F viewBox units
+    tall, and the viewBox is the figure's width in points."""
+    from matplotlib.text import Text
+
+    from banmen.render import _renderer
+
+    figure = _renderer(game).draw(game, spec)
+    view = figure.get_figwidth() * 72
+    ratio = min(view * 4 / 3, COLUMN) / view
+    return [(t.get_text(), t.get_fontsize() * ratio) for t in figure.findobj(Text)
+            if t.get_visible() and t.get_text().strip()]
 
 
 def _ink_height_per_pt(text: str) -> float:
@@ -87,8 +95,7 @@ SPECS = _legibility_specs()
 
 @pytest.mark.parametrize("game,spec", SPECS, ids=[s.ident for _, s in SPECS])
 def test_every_text_is_at_least_9_css_px_at_390(game, spec):
-    svg = render_svg(game, spec)
-    sizes = text_sizes(svg)
+    sizes = text_sizes(game, spec)
     assert sizes, "no text measured"
     small = {text: round(px, 1) for text, px in sizes
              if px < MIN_PX and text not in EXEMPT.get(game.id, set())}
@@ -164,10 +171,15 @@ def test_the_svg_uses_the_checked_inks():
     svg = render_svg(checkers, spec)
     group = re.search(rf'<g id="{html_id(spec.ident)}--number-5">(.*?)</g>', svg, re.DOTALL)
     assert suicide_checkers.NUMBER_INK == "#000000"
-    assert f"stroke: {suicide_checkers.BOARD_DARK}" in group.group(1)
+    assert re.search(rf"stroke: ?{suicide_checkers.BOARD_DARK}", group.group(1))
     uke = get_game("ukejalayer")
     state = uke.position_from_yaml({"game": "ukejalayer", "to_move": "white",
                                     "hands": {"white": 6, "black": 7}, "board": {"b2": "WBW"}})
-    svg = render_svg(uke, DiagramSpec("test/legible-count", state))
-    assert re.search(r'<!-- 3 -->\s*<g style="fill: #222222"', svg)
+    from matplotlib.colors import to_hex
+    from matplotlib.text import Text
+
+    figure = ukejalayer.draw(uke, DiagramSpec("test/legible-count", state))
+    counts = [t for t in figure.findobj(Text) if t.get_text() == "3"]
+    # the stack count of b2 (the other "3" is the rank coordinate, in style.COORD)
+    assert any(to_hex(t.get_color()) == style.TEXT for t in counts)
     assert ukejalayer.COUNT_PT == 9

@@ -197,7 +197,8 @@ def test_options_hide_numbers_and_info():
     numbers_only = render_svg(GAME, DiagramSpec("test/checkers-o", GAME.initial_state(),
                                                 options={"info": False}))
     # the numbers are outlines with a halo (no glyph uses): one group per square
-    assert re.findall(r'id="bm-test-checkers-o--number-(\d+)"', numbers_only) == [
+    prefix = html_id("test/checkers-o")
+    assert re.findall(rf'id="{prefix}--number-(\d+)"', numbers_only) == [
         str(n) for n in range(1, 33)]
     assert "--number-" not in bare
 

@@ -13,7 +13,7 @@ with frame 1 of the sequence ``opening``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: content folders, in the order the site checks them (as ``banmen.content.models``).
@@ -60,6 +60,7 @@ class DiagramView:
     spec: Board
     caption: str | None
     source: str
+    marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class PuzzleView:
     answer: dict[str, Any]
     source: str
     frames: tuple[Board, ...] = ()
+    marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class SequenceView:
     intro: str
     frames: tuple[FrameView, ...]
     source: str
+    marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
 
 View = DiagramView | PuzzleView | SequenceView
@@ -119,15 +122,18 @@ def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
 
     game = GameRef(item.game.id)
     if kind == "diagrams":
-        view: View = DiagramView(item.ident, game, board(item.spec), item.caption, item.source)
+        view: View = DiagramView(item.ident, game, board(item.spec), item.caption, item.source,
+                                 item.marks)
     elif kind == "puzzles":
         model = item.model
         text = PuzzleText(model.title, model.level, model.question, tuple(model.hints),
                           model.explanation)
         main = board(item.spec)
         frames = tuple(board(spec) for spec in item.frames)
-        view = PuzzleView(item.ident, game, text, main, item.answer, item.source, frames)
+        view = PuzzleView(item.ident, game, text, main, item.answer, item.source, frames,
+                          item.marks)
     else:
         frames = tuple(FrameView(board(f.spec), f.move, f.comment) for f in item.frames)
-        view = SequenceView(item.ident, game, item.title, item.intro, frames, item.source)
+        view = SequenceView(item.ident, game, item.title, item.intro, frames, item.source,
+                            item.marks)
     return view, boards
