@@ -4,11 +4,13 @@ from the engine's position in Japanese (issue 11, item 5)."""
 from __future__ import annotations
 
 import re
+from xml.sax.saxutils import escape
 
 import pytest
 
 from banmen.game import get_game
 from banmen.render import DiagramSpec, describe, render_svg
+from banmen.render.a11y import plain_title
 from banmen.render.ids import html_id
 
 
@@ -84,3 +86,23 @@ def test_caption_is_the_title_escaped_and_without_emphasis_marks():
     assert f'<title id="{prefix}--title">3枚置いた&lt;script&gt;&amp;"</title>' in svg
     assert "<script>" not in svg
 
+
+
+def test_a_diagram_caption_from_yaml_becomes_the_svg_title():
+    """The project's own diagram ukejalayer/summon (or any captioned one): the checked spec
+    carries the caption, and the SVG's <title> is that caption."""
+    from pathlib import Path
+
+    from banmen.content.check import check_project
+
+    root = Path(__file__).resolve().parent.parent
+    paths = sorted((root / "diagrams" / "ukejalayer").glob("*.yaml"))[:3]
+    content = check_project(root, paths=paths)
+    captioned = [d for d in content.diagrams.values() if d.caption]
+    assert captioned
+    for diagram in captioned:
+        assert diagram.spec.title == diagram.caption
+        svg = render_svg(diagram.game, diagram.spec)
+        title = re.search(r"<title id=\"[^\"]+--title\">(.*?)</title>", svg).group(1)
+        assert title == escape(plain_title(diagram.caption))
+        assert "**" not in title
