@@ -15,7 +15,16 @@ from playwright.sync_api import expect
 from banmen.content.steps import MOVE_TEXT_TABLE
 from banmen.render.svg import html_id
 from conftest import ROOT
-from test_browser import GAMES, _open_puzzle, _page_of, _puzzles_of, browser, content, page  # noqa: F401
+from test_browser import (  # noqa: F401
+    GAMES,
+    MOVE_PUZZLE_GAMES,
+    _open_puzzle,
+    _page_of,
+    _puzzles_of,
+    browser,
+    content,
+    page,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -47,7 +56,7 @@ def _first_move_puzzle(content, game):
     return _puzzles_of(content, game, "move")[0]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
 def test_move_puzzle_is_solved_by_clicking_only(page, site_url, built_site, content, game):
     puzzle = _first_move_puzzle(content, game)
     answer = puzzle.answer
@@ -78,7 +87,7 @@ def test_move_puzzle_is_solved_by_clicking_only(page, site_url, built_site, cont
     assert "bm-right" in _feedback(block).get_attribute("class")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
 def test_wrong_move_shows_the_refutation_then_takes_it_back(page, site_url, built_site,
                                                           content, game):
     puzzle = _first_move_puzzle(content, game)
@@ -163,7 +172,7 @@ def test_squares_puzzle_by_keyboard_only(page, site_url, built_site, content, ga
     expect(_feedback(block)).to_contain_text("正解です！")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
 def test_move_puzzle_by_keyboard_only(page, site_url, built_site, content, game):
     puzzle = _first_move_puzzle(content, game)
     answer = puzzle.answer
@@ -183,7 +192,7 @@ def test_move_puzzle_by_keyboard_only(page, site_url, built_site, content, game)
     expect(_feedback(block)).to_contain_text(f"正解です！{node['main']}")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
 def test_show_solution_plays_it_move_by_move(page, site_url, built_site, content, game):
     puzzle = _puzzles_of(content, game, "move")[-1]
     block = _open_puzzle(page, site_url, built_site, puzzle)

@@ -40,7 +40,6 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from matplotlib import patheffects
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
@@ -144,12 +143,11 @@ def _draw_board(ax: Any, geo: Geometry, info: bool, numbers: bool) -> None:
             x, y = geo.center(str(square))
             # 9 pt: 9.3 CSS px when the board is shrunk to a 390 px phone's column; in the
             # corner, clear of the pieces, above tints, ghosts and arrows (a diagonal arrow
-            # crosses the corner), with a halo of the square's colour so an arrow under it
-            # does not break the digits.
+            # crosses the corner). Plain glyphs, no halo: a halo turns every digit into a
+            # path of its own, which tripled the weight of a game record's page; glyphs are
+            # defined once per page and reused.
             ax.text(x - 0.44, y + 0.45, str(square), ha="left", va="top", fontsize=NUMBER_PT,
-                    color=NUMBER_INK, zorder=21,
-                    path_effects=[patheffects.withStroke(linewidth=2.2, foreground=BOARD_DARK)],
-                    gid=f"number-{square}")
+                    color=NUMBER_INK, zorder=21, gid=f"number-{square}")
 
 
 # --------------------------------------------------------------------------- pieces
