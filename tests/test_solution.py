@@ -157,3 +157,11 @@ def test_alternative_winning_moves_play_their_own_reply_lines():
     assert right["22-26"]["reply"] in replies
     assert right["22-26"]["next"]["main"] in right["22-26"]["next"]["right"]
     assert len(frames) >= 4
+
+
+def test_comments_reach_the_feedback_line_as_plain_text():
+    from banmen.content.solution import plain_comment
+
+    assert plain_comment("黒の中が`f7`の灰の大を飛び越えて、**f8**の\n小の上に") == (
+        "黒の中がf7の灰の大を飛び越えて、f8の小の上に")
+    assert plain_comment("*a1*  から\n b2 へ") == "a1 から b2 へ"

@@ -25,6 +25,7 @@ reply that delays the loss longest, then the tree goes on with the moves that st
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,7 @@ from banmen.analysis import Solver
 from banmen.content.models import Marks
 from banmen.content.steps import make_spec, normalise_move_text
 from banmen.game import Game
-from banmen.render.board import DiagramSpec
+from banmen.render.spec import DiagramSpec
 
 #: Refutations are searched only in positions with at most this many legal moves.
 REFUTATION_MOVES_MAX = 300
@@ -45,6 +46,20 @@ SOLVER_NODE_BUDGET = 50_000
 REFUTATION_BOARDS_MAX = 12
 #: At most this many nodes per tree (alternative lines included).
 NODE_BUDGET = 200
+
+
+#: Markdown emphasis and code marks, which the page's feedback line shows as plain text.
+_MARKS = re.compile(r"\*\*|\*|`")
+_JA = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60"
+_BREAK_BETWEEN_JA = re.compile(rf"(?<=[{_JA}])\s*\n\s*(?=[{_JA}])")
+
+
+def plain_comment(text: str) -> str:
+    """Return a solution comment as the plain text the feedback line shows: emphasis and code
+    marks dropped, a line break between Japanese characters removed, other whitespace runs
+    made one space (``"**c2** の\n山"`` -> ``"c2 の山"``)."""
+    text = _BREAK_BETWEEN_JA.sub("", _MARKS.sub("", text))
+    return " ".join(text.split())
 
 
 @dataclass(frozen=True)
@@ -155,7 +170,8 @@ class _Builder:
         edge: dict[str, Any] = {"frame": self.frame(after, state, move),
                                 "path": self.squares(state, move), "reply": None,
                                 "replyFrame": None, "replyPath": [],
-                                "comment": main[0].comment if main else "", "next": None}
+                                "comment": plain_comment(main[0].comment) if main else "",
+                                "next": None}
         if game.outcome(after) is not None:
             return edge
         reply = main[0].reply if main else self.best_defence(after, plies - 2)
