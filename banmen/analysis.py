@@ -223,7 +223,16 @@ def _is_legal(game: Game, state: Hashable, move: str) -> bool:
     return True
 
 
+#: The longest horizon a ``winning_moves`` query may ask for (as ``answer.plies`` of a move
+#: puzzle); deeper searches exceed the solver budget long before and recurse too deep.
+MAX_QUERY_PLIES = 40
+
+
 def _winning_moves(game: Game, state: Hashable, plies: int) -> list[str]:
+    from banmen.game import QueryError
+
+    if not 1 <= plies <= MAX_QUERY_PLIES:
+        raise QueryError(f"argument 'plies' must be 1 to {MAX_QUERY_PLIES}, got {plies}")
     return sorted(game.format_move(state, m) for m in game.winning_moves(state, plies))
 
 

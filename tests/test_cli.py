@@ -266,3 +266,18 @@ def test_set_refuses_a_mapping_value_naming_the_argument(runner, position_file):
     assert result.exit_code == 1
     assert result.stderr == ("--set hand={a: 1}: expected a single value or a flat list "
                              "such as [5, 6]\n")
+
+
+def test_a_players_count_written_as_a_float_is_refused_at_its_line(runner, tmp_path):
+    path = tmp_path / "b.yaml"
+    path.write_text("game: babuschka\nplayers: 2.0\nto_move: black\nboard: {}\n", encoding="utf-8")
+    result = runner.invoke(main, ["moves", "babuschka", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr == f"{path}:2:10: expected players 2 or 4, got 2.0\n"
+
+
+def test_winning_moves_refuses_a_horizon_beyond_40_plies(runner, position_file):
+    result = runner.invoke(main, ["query", "ukejalayer", "winning_moves", str(position_file),
+                                  "1000"])
+    assert result.exit_code == 1
+    assert result.stderr == "argument 'plies' must be 1 to 40, got 1000\n"

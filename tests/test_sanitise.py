@@ -75,3 +75,8 @@ def test_an_unterminated_marker_is_an_error_at_its_place():
     assert [str(e) for e in caught.value.errors] == [
         "docs/p.md:3:1: unterminated or malformed marker: expected '{{ <kind> <id> }}' on one "
         "line"]
+
+
+def test_a_file_name_with_backslashes_is_written_literally_into_link_places():
+    rendered = md("[r](rules.md)", "puzzles/x/p\\s\\1.yaml:3:4")
+    assert 'data-bm-where="puzzles/x/p\\s\\1.yaml:3:4"' in rendered

@@ -95,7 +95,9 @@ def md(text: str, where: str | None = None) -> str:
     """
     rendered = sanitise(_markdown().convert(text))
     if where is not None:
-        rendered = _LINK_OPEN.sub(f'<a data-bm-where="{html.escape(where)}"', rendered)
+        # A function, not a template: the file name in ``where`` may hold backslashes.
+        opening = f'<a data-bm-where="{html.escape(where)}"'
+        rendered = _LINK_OPEN.sub(lambda _match: opening, rendered)
     return rendered
 
 

@@ -56,7 +56,8 @@ def read_position(game_id: str, default_players: int, data: Any, fly_over_goals:
     if "game" in data and data["game"] != game_id:
         raise PositionError(f"expected game: {game_id}, got {data['game']!r}", ("game",))
     players = data.get("players", default_players)
-    if isinstance(players, bool) or players not in (2, 4):
+    # 2.0 == 2 in Python: a number must be written as a whole number to count.
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 4):
         raise PositionError(f"expected players 2 or 4, got {players!r}", ("players",))
     for required in ("to_move", "board"):
         if required not in data:
