@@ -24,24 +24,10 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import pydantic
-
 from banmen.errors import BanmenError  # defined apart, so that importing it is cheap
+from banmen.params import Param, Rules, RulesError  # standard library only (Pyodide)
 
 # --------------------------------------------------------------------------- errors
-
-
-class RulesError(BanmenError):
-    """A rule parameter is unknown or out of range.
-
-    Attributes:
-        path: keys leading to the offending parameter inside the overrides mapping, e.g.
-            ``("white_delay",)``; empty when the error concerns the whole mapping.
-    """
-
-    def __init__(self, message: str, path: Sequence[str | int] = ()):
-        super().__init__(message)
-        self.path = tuple(path)
 
 
 class PositionError(BanmenError):
@@ -91,17 +77,6 @@ class Outcome:
 
     winner: str | None
     reason: str
-
-
-class Rules(pydantic.BaseModel):
-    """Base of every game's rule-parameter object: immutable, validated, no unknown keys.
-
-    Subclasses declare each parameter as a field with its default from ``shared/rules/*.md``
-    and a ``description`` (English) plus ``json_schema_extra={"ja": "..."}`` (Japanese label
-    for the generated parameter page).
-    """
-
-    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 
 @dataclass(frozen=True)
@@ -178,8 +153,7 @@ class Game(ABC):
         Raises:
             RulesError: an override is unknown or out of range.
         """
-        merged = {**self.rules.model_dump(), **dict(overrides)}
-        return type(self)(parse_rules(self.rules_model, merged))
+        return type(self)(self.rules.replace(overrides))
 
     # ---- state and moves
 
@@ -334,19 +308,11 @@ def parse_rules(model: type[Rules], overrides: Mapping[str, Any]) -> Rules:
     Raises:
         RulesError: naming the first bad parameter and what was expected.
     """
-    try:
-        return model(**dict(overrides))
-    except pydantic.ValidationError as err:
-        first = err.errors()[0]
-        path = tuple(first["loc"])
-        name = ".".join(str(p) for p in path) or "rules"
-        if first["type"] == "extra_forbidden":
-            known = ", ".join(model.model_fields)
-            raise RulesError(f"unknown rule parameter '{name}' (known: {known})", path) from None
-        message = first["msg"].removeprefix("Input should be ").removeprefix("Value should be ")
-        raise RulesError(
-            f"rule parameter '{name}': expected {message}, got {first['input']!r}", path
-        ) from None
+    for name in overrides:
+        if not isinstance(name, str):
+            known = ", ".join(model.params())
+            raise RulesError(f"unknown rule parameter {name!r} (known: {known})", (name,))
+    return model(**dict(overrides))
 
 
 # --------------------------------------------------------------------------- registry

@@ -527,5 +527,5 @@ def test_rules_parameters_are_checked():
                               "players (west and east need 4 players), got 'west'")
     with pytest.raises(RulesError):
         BabuschkaGame({"players": 3})
-    for name, field in GAME.rules_model.model_fields.items():
-        assert field.description and field.json_schema_extra["ja"], name
+    for name, field in GAME.rules_model.params().items():
+        assert field.description and field.ja, name

@@ -124,15 +124,15 @@ def test_game_identity_and_registry():
 
 def test_rules_defaults_and_documentation():
     rules = MedamagaeruRules()
-    assert rules.model_dump() == {
+    assert rules.values() == {
         "reposition_counts": True,
         "capture_resets": False,
         "captures_to_win": 3,
         "draw_plies_after_2_2": 50,
     }
-    for name, field in MedamagaeruRules.model_fields.items():
+    for name, field in MedamagaeruRules.params().items():
         assert field.description, name
-        assert field.json_schema_extra["ja"], name
+        assert field.ja, name
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ def test_the_table_compares_the_three_presets():
     assert lines[0] == "| ルール | 飛行棋 | かんたん | ルドー |"
     assert lines[1] == "|---|---|---|---|"
     # one row per preset-decided parameter, in the model's order
-    assert len(lines) == 2 + len(GAME.rules_model.model_fields) - 1
+    assert len(lines) == 2 + len(GAME.rules_model.params()) - 1
     assert row(table, "陣地の駒を出せる出目") == "| **陣地の駒を出せる出目** | 6 | 5・6 | 6 |"
     assert row(table, "ゴールまでの残りより大きい出目") == (
         "| **ゴールまでの残りより大きい出目** | 余りの分だけ戻る | ゴール扱い | "
@@ -55,8 +55,7 @@ def test_the_table_compares_the_three_presets():
 def test_labels_come_from_the_schema_without_their_details():
     assert short_label(GAME, "pieces") == "1色の駒の数"
     assert short_label(GAME, "overshoot") == "ゴールまでの残りより大きい出目"
-    extra = GAME.rules_model.model_fields["pieces"].json_schema_extra
-    assert extra["ja"] == "1色の駒の数（2は短縮戦）"
+    assert GAME.rules_model.params()["pieces"].ja == "1色の駒の数（2は短縮戦）"
 
 
 def test_changing_a_preset_changes_its_cell(monkeypatch):
@@ -70,8 +69,7 @@ def test_changing_a_preset_changes_its_cell(monkeypatch):
 
 
 def test_changing_a_label_changes_the_row(monkeypatch):
-    field = GAME.rules_model.model_fields["pieces"]
-    monkeypatch.setitem(field.json_schema_extra, "ja", "駒の数（色ごと）")
+    monkeypatch.setattr(GAME.rules_model.params()["pieces"], "ja", "駒の数（色ごと）")
     rows = {name: (label, values) for name, label, values in preset_rows(GAME)}
     assert rows["pieces"] == ("駒の数", ["4個", "4個", "4個"])
 

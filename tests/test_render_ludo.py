@@ -9,6 +9,7 @@ import pytest
 
 from banmen.game import get_game
 from banmen.games.ludo import all_squares, preset_rules
+from banmen.games.ludo.rules import merge_rules
 from banmen.games.ludo.track import COLOURS
 from banmen.render import board_squares, render_svg
 from banmen.render.board import DiagramSpec
@@ -51,7 +52,7 @@ def test_every_square_has_a_stable_id_per_preset(preset, pieces):
                                      "pieces": {"red": yard, "blue": yard}})
     spec = DiagramSpec(f"test/ludo-{preset}-{pieces}", state)
     svg = render_svg(game, spec)
-    expected = all_squares(preset_rules(preset).model_copy(update={"pieces": pieces}), COLOURS)
+    expected = all_squares(merge_rules(preset_rules(preset), {"pieces": pieces}), COLOURS)
     drawn = ids(svg, spec.ident, "sq")
     assert sorted(drawn) == sorted(expected)
     assert len(drawn) == len(set(drawn))

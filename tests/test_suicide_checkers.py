@@ -90,8 +90,8 @@ def test_rules_defaults_and_validation():
         SuicideCheckersGame({"repetition_draw": 1})
     with pytest.raises(RulesError, match="quiet_move_limit"):
         SuicideCheckersGame({"quiet_move_limit": -1})
-    for field in SuicideCheckersGame.rules_model.model_fields.values():
-        assert field.description and field.json_schema_extra["ja"]
+    for field in SuicideCheckersGame.rules_model.params().values():
+        assert field.description and field.ja
 
 
 # --------------------------------------------------------------------------- perft

@@ -215,9 +215,9 @@ def test_rules_defaults_follow_the_spec():
 
 
 def test_rules_fields_are_documented_in_english_and_japanese():
-    for name, info in UkejalayerRules.model_fields.items():
+    for name, info in UkejalayerRules.params().items():
         assert info.description, name
-        assert info.json_schema_extra and info.json_schema_extra["ja"], name
+        assert info.ja, name
 
 
 @pytest.mark.parametrize(

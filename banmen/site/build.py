@@ -446,7 +446,7 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
     screen-reader title."""
     before = spec.before
     return [
-        game.id, game.rules.model_dump(mode="json"),
+        game.id, game.rules.to_json(),
         game.position_to_yaml(spec.state),
         None if before is None else game.position_to_yaml(before),
         None if spec.move is None or before is None else game.format_move(before, spec.move),

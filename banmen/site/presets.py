@@ -43,12 +43,9 @@ def _source(game_id: str) -> ModuleType:
 
 
 def short_label(game: Game, parameter: str) -> str:
-    """Return the Japanese label of ``parameter`` (``json_schema_extra["ja"]``) without its
-    parenthesised details: 「1色の駒の数（2は短縮戦）」 -> 「1色の駒の数」."""
-    info = game.rules_model.model_fields[parameter]
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    label = str(extra.get("ja", info.description or parameter))
-    return label.split("（", 1)[0]
+    """Return the Japanese label of ``parameter`` (``Param.ja``) without its parenthesised
+    details: 「1色の駒の数（2は短縮戦）」 -> 「1色の駒の数」."""
+    return game.rules_model.params()[parameter].ja.split("（", 1)[0]
 
 
 def preset_rows(game: Game) -> list[tuple[str, str, list[str]]]:
@@ -62,7 +59,7 @@ def preset_rows(game: Game) -> list[tuple[str, str, list[str]]]:
     source = _source(game.id)
     presets = [source.preset_rules(name) for name in source.preset_names()]
     rows = []
-    for parameter in game.rules_model.model_fields:
+    for parameter in game.rules_model.params():
         if parameter == "preset":
             continue
         values = [source.value_ja(parameter, getattr(rules, parameter)) for rules in presets]

@@ -11,12 +11,7 @@ tuple of dolls, bottom to top, strictly growing in size.
 
 from __future__ import annotations
 
-from typing import Literal
-
-import pydantic
-from pydantic_core import PydanticCustomError
-
-from banmen.game import Rules
+from banmen.params import Param, Rules
 from banmen.games.babuschka.board import NORTH, SEAT_NAMES, SOUTH
 
 SPEC = "shared/rules/babuschka.md"
@@ -61,55 +56,45 @@ class BabuschkaRules(Rules):
     a position file states its own ``players`` and ``to_move``.
     """
 
-    players: Literal[2, 4] = pydantic.Field(
+    players = Param(
         2,
+        choices=(2, 4),
         description="Number of players of the start position: 2 (black and grey) or 4.",
-        json_schema_extra={
-            "ja": "遊ぶ人数。2人なら黒と灰が向かい合い、4人なら南・西・北・東の4席に分かれる"
-        },
+        ja="遊ぶ人数。2人なら黒と灰が向かい合い、4人なら南・西・北・東の4席に分かれる",
     )
-    first_seat: Literal["south", "west", "north", "east"] = pydantic.Field(
+    first_seat = Param(
         "south",
+        choices=SEAT_NAMES,
         description=(
             "Seat that moves first in the start position (chosen by the players; with two "
             "players south is black and north is grey)."
         ),
-        json_schema_extra={
-            "ja": "最初に手番をもつ席（2人では南が黒、北が灰）。だれから始めるかはプレイヤーが決める",
-            "allowed_ja": "`south`、`west`、`north`、`east`（2人では`south`と`north`のみ）",
-        },
+        ja="最初に手番をもつ席（2人では南が黒、北が灰）。だれから始めるかはプレイヤーが決める",
+        allowed_ja="`south`、`west`、`north`、`east`（2人では`south`と`north`のみ）",
     )
-    rank_all: bool = pydantic.Field(
+    rank_all = Param(
         False,
-        strict=True,
+        kind=bool,
         description=(
             "Four players: after the first winner, play goes on to rank the others "
             "(otherwise the game ends at the first win). Two-player games always end at the win."
         ),
-        json_schema_extra={
-            "ja": "4人プレイで、最初の勝者が出た後も残りの人で続けて2位以下の順位を決める"
-        },
+        ja="4人プレイで、最初の勝者が出た後も残りの人で続けて2位以下の順位を決める",
     )
-    fly_over_goals: bool = pydantic.Field(
+    fly_over_goals = Param(
         True,
-        strict=True,
+        kind=bool,
         description=(
             "Four players: a jump may fly over a goal square of another player "
             "([decision]); landing there is forbidden either way."
         ),
-        json_schema_extra={
-            "ja": "4人プレイで、他の人のゴールマスを飛び越えるジャンプを認める（着地はどちらにしても不可）"
-        },
+        ja="4人プレイで、他の人のゴールマスを飛び越えるジャンプを認める（着地はどちらにしても不可）",
     )
 
-    @pydantic.field_validator("first_seat")
-    @classmethod
-    def _seat_for_players(cls, value: str, info: pydantic.ValidationInfo) -> str:
-        if info.data.get("players") == 2 and value not in ("south", "north"):
-            raise PydanticCustomError(
-                "seat", "south or north with 2 players (west and east need 4 players)"
-            )
-        return value
+    def _complete(self) -> None:
+        if self.players == 2 and self.first_seat not in ("south", "north"):
+            raise self._reject(
+                "first_seat", "south or north with 2 players (west and east need 4 players)")
 
     def first_side(self) -> int:
         """Return the side index that moves first in the start position."""

@@ -11,7 +11,7 @@ parameter, and any parameter may still be set on its own (site ``rules.yaml``, a
     >>> preset_rules("aeroplane").overshoot
     'bounce'
 
-Which parameters were set explicitly is kept (``model_fields_set``), so that changing only the
+Which parameters were set explicitly is kept (:meth:`Rules.explicit`), so that changing only the
 preset later (a position's ``preset``, a puzzle's ``rules: {preset: ludo}``) keeps the explicit
 ones and takes the rest from the new preset (see :func:`merge_rules`).
 """
@@ -19,13 +19,10 @@ ones and takes the rest from the new preset (see :func:`merge_rules`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
-import pydantic
-
-from banmen.game import Rules, parse_rules
-
-PresetName = Literal["aeroplane", "easy", "ludo"]
+from banmen.game import parse_rules
+from banmen.params import Param, Rejected, Rules
 
 #: preset id -> Japanese name (the app's labels in the source text).
 PRESET_NAMES_JA: dict[str, str] = {"aeroplane": "飛行棋", "easy": "かんたん", "ludo": "ルドー"}
@@ -65,9 +62,20 @@ class Rolls(tuple):
 _FROM_PRESET = "（省略時はプリセットの値）"
 
 
-def _field(description: str, ja: str, allowed_ja: str) -> Any:
-    return pydantic.Field(None, description=description,
-                          json_schema_extra={"ja": ja, "allowed_ja": allowed_ja + _FROM_PRESET})
+def _enter_on_rolls(value: Any) -> Rolls:
+    """Read ``enter_on``: one roll or a non-empty list of rolls 1-6, kept sorted and unique."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    if not isinstance(value, (list, tuple)) or not value or any(
+            isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6
+            for roll in value):
+        raise Rejected("a non-empty list of rolls 1-6")
+    return Rolls(sorted(set(value)))
+
+
+def _field(description: str, ja: str, allowed_ja: str, **check: Any) -> Any:
+    return Param(None, optional=True, description=description, ja=ja,
+                 allowed_ja=allowed_ja + _FROM_PRESET, **check)
 
 
 class LudoRules(Rules):
@@ -80,101 +88,73 @@ class LudoRules(Rules):
         RulesError: an unknown parameter or a value out of range.
     """
 
-    preset: PresetName = pydantic.Field(
+    preset = Param(
         "aeroplane",
+        choices=("aeroplane", "easy", "ludo"),
         description="The preset whose values every parameter not set here takes "
                     "(aeroplane = 飛行棋, easy = かんたん, ludo = ルドー).",
-        json_schema_extra={"ja": "プリセット（飛行棋 aeroplane・かんたん easy・ルドー ludo）。"
-                                 "ほかのパラメータの既定値はここで決まる"},
+        ja="プリセット（飛行棋 aeroplane・かんたん easy・ルドー ludo）。"
+           "ほかのパラメータの既定値はここで決まる",
     )
-    colours: int | None = _field(
+    colours = _field(
         "Number of colours in the start position (2: red and blue; 3: red, yellow, blue; "
         "4: all); a position file lists its own colours.",
-        "開始局面の色の数（2色は赤と青、3色は赤・黄・青）", "2〜4 の整数")
-    pieces: Literal[4, 2] | None = _field(
-        "Pieces per colour: 4, or 2 in the short game.", "1色の駒の数（2は短縮戦）", "`4`、`2`")
-    entry_square: Literal["takeoff", "loop"] | None = _field(
+        "開始局面の色の数（2色は赤と青、3色は赤・黄・青）", "2〜4 の整数", choices=(2, 3, 4))
+    pieces = _field(
+        "Pieces per colour: 4, or 2 in the short game.", "1色の駒の数（2は短縮戦）", "`4`、`2`",
+        choices=(4, 2))
+    entry_square = _field(
         "Where an entered piece stands: the colour's own take-off square off the loop "
         "(progress 0; goal 56) or its start square on the loop (progress 1; goal 57).",
         "駒を出すマス（takeoff：外周の外の専用スタート地点、loop：外周上のスタートマス）",
-        "`takeoff`、`loop`")
-    enter_on: tuple[int, ...] | None = _field(
+        "`takeoff`、`loop`", choices=("takeoff", "loop"))
+    enter_on = _field(
         "The rolls that bring a yard piece onto the board (entering uses the whole roll).",
-        "陣地の駒を出せる出目", "1〜6 の出目のリスト（例：`[5, 6]`）")
-    extra_roll_on_six: bool | None = _field(
+        "陣地の駒を出せる出目", "1〜6 の出目のリスト（例：`[5, 6]`）",
+        convert=_enter_on_rolls)
+    extra_roll_on_six = _field(
         "A 6 gives another roll in the same turn, even when it could not be used.",
-        "6が出たらもう1回振れる（6を使えなかったときも）", "はい／いいえ")
-    jumps: bool | None = _field(
+        "6が出たらもう1回振れる（6を使えなかったときも）", "はい／いいえ", kind=bool)
+    jumps = _field(
         "After a normal arrival on a loop square of the piece's own colour (progress at most "
         "46), the piece jumps 4 to the next one.",
-        "自分の色のマスに止まると4マス先へジャンプ", "はい／いいえ")
-    flights: bool | None = _field(
+        "自分の色のマスに止まると4マス先へジャンプ", "はい／いいえ", kind=bool)
+    flights = _field(
         "A piece arriving on its flight square (progress 18), normally or by a jump, flies "
         "12 to progress 30.",
-        "点線の飛行マスに止まると12マス先へ飛ぶ", "はい／いいえ")
-    overshoot: Literal["bounce", "finish", "forbid"] | None = _field(
+        "点線の飛行マスに止まると12マス先へ飛ぶ", "はい／いいえ", kind=bool)
+    overshoot = _field(
         "A roll larger than the distance to the goal: bounce back by the excess, count as "
         "reaching the goal, or forbid that piece's move.",
         "ゴールまでの残りより大きい出目（bounce：余りだけ戻る、finish：ゴール扱い、"
-        "forbid：その駒は動かせない）", "`bounce`、`finish`、`forbid`")
-    third_six: Literal["return_last", "void_only"] | None = _field(
+        "forbid：その駒は動かせない）", "`bounce`、`finish`、`forbid`",
+        choices=("bounce", "finish", "forbid"))
+    third_six = _field(
         "The third consecutive 6 of a turn is void and the turn passes; return_last also "
         "sends the piece last moved in the turn back to its yard unless it reached the goal.",
         "同じ番で3回連続の6（void_only：無効になるだけ、return_last：この番で最後に動かした"
-        "ゴール前の駒も陣地へ戻る）", "`return_last`、`void_only`")
-    three_tries: bool | None = _field(
+        "ゴール前の駒も陣地へ戻る）", "`return_last`、`void_only`",
+        choices=("return_last", "void_only"))
+    three_tries = _field(
         "When every unfinished piece of the player is in the yard, the player may roll up to "
         "three times in the turn to get an entering number.",
-        "ゴールしていない駒が全部陣地にいるとき、出せる目が出るまで1回の番で3回まで振れる", "はい／いいえ")
-    safe_squares: bool | None = _field(
+        "ゴールしていない駒が全部陣地にいるとき、出せる目が出るまで1回の番で3回まで振れる",
+        "はい／いいえ", kind=bool)
+    safe_squares = _field(
         "The four start squares and four star squares of the loop (T = 0, 8, 13, 21, 26, 34, "
         "39, 47) protect pieces from being sent back.",
-        "4つのスタートマスと4つの星マスは安全マス（戻されない）", "はい／いいえ")
-    stop_at_first: bool | None = _field(
+        "4つのスタートマスと4つの星マスは安全マス（戻されない）", "はい／いいえ", kind=bool)
+    stop_at_first = _field(
         "The game ends when the first colour finishes, instead of playing on until every "
         "rank is decided.",
-        "誰かが上がったらそこで終了する（しないときは順位が決まるまで続ける）", "はい／いいえ")
+        "誰かが上がったらそこで終了する（しないときは順位が決まるまで続ける）", "はい／いいえ",
+        kind=bool)
 
-    @pydantic.field_validator("colours")
-    @classmethod
-    def _colours_range(cls, value: int | None) -> int | None:
-        if value is not None and not 2 <= value <= 4:
-            raise ValueError(f"2, 3 or 4 colours, got {value}")
-        return value
-
-    @pydantic.field_validator("enter_on", mode="before")
-    @classmethod
-    def _enter_on_values(cls, value: Any) -> Any:
-        if value is None:
-            return None
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = [value]
-        if not isinstance(value, (list, tuple)) or not value:
-            raise ValueError(f"a non-empty list of rolls 1-6, got {value!r}")
-        rolls = []
-        for roll in value:
-            if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6:
-                raise ValueError(f"a non-empty list of rolls 1-6, got {list(value)!r}")
-            rolls.append(roll)
-        return tuple(sorted(set(rolls)))
-
-    @pydantic.field_validator("enter_on")
-    @classmethod
-    def _enter_on_prints_as_a_list(cls, value: tuple[int, ...] | None) -> tuple[int, ...] | None:
-        return None if value is None else Rolls(value)
-
-    @pydantic.model_validator(mode="after")
-    def _fill_from_preset(self) -> LudoRules:
-        # Frozen model: unset fields are filled in place once, at construction. The set of
-        # explicitly given fields (model_fields_set) is left as it was.
+    def _complete(self) -> None:
+        # Unset parameters take the preset's value; explicit() still tells them apart.
         for name, value in PRESETS[self.preset].items():
             if self.__dict__[name] is None:
-                self.__dict__[name] = Rolls(value) if name == "enter_on" else value
-        return self
-
-    def explicit(self) -> dict[str, Any]:
-        """Return the parameters set explicitly (not taken from the preset), by name."""
-        return self.model_dump(exclude_unset=True)
+                self._fill(name, Rolls(value) if name == "enter_on" else value)
 
     @property
     def goal(self) -> int:
@@ -199,7 +179,7 @@ def preset_rules(name: str) -> LudoRules:
 def preset_parameters() -> tuple[str, ...]:
     """Return the names of the parameters a preset decides (every field but ``preset``), in
     declaration order: the rows of a preset comparison table."""
-    return tuple(name for name in LudoRules.model_fields if name != "preset")
+    return tuple(name for name in LudoRules.params() if name != "preset")
 
 
 def merge_rules(rules: LudoRules, overrides: Mapping[str, Any]) -> LudoRules:
@@ -254,7 +234,7 @@ def preset_table() -> list[tuple[str, str, dict[str, str]]]:
     presets = {name: preset_rules(name) for name in preset_names()}
     rows = []
     for name in preset_parameters():
-        label = LudoRules.model_fields[name].json_schema_extra["ja"]  # type: ignore[index]
+        label = LudoRules.params()[name].ja
         rows.append((name, label, {p: value_ja(name, getattr(r, name))
                                    for p, r in presets.items()}))
     return rows

@@ -243,7 +243,7 @@ def play_games(rules: LudoRules, games: int, seed: int, jobs: int = 1,
     """
     chunk = max(1, min(250, games // (jobs * 8) or 1))
     ranges = [(s, min(s + chunk, games)) for s in range(0, games, chunk)]
-    explicit = rules.model_dump(exclude_unset=True)
+    explicit = rules.explicit()
     work = [(explicit, seed, a, b) for a, b in ranges]
     records: list[GameRecord] = []
     if jobs <= 1:

@@ -61,7 +61,7 @@ class MedamagaeruGame(Game):
     # ---- state and moves
 
     def initial_state(self) -> MedamagaeruState:
-        """Return the start position read from ``banmen/games/data/medamagaeru_setup.yaml``
+        """Return the start position read from ``banmen/games/medamagaeru/setup.py``
         (the [decision] setup of ``shared/rules/medamagaeru.md``)."""
         return self.position_from_yaml(setup_data())
 

@@ -1,6 +1,6 @@
 """めだまがえる start position data and the position YAML reader.
 
-Reads ``banmen/games/data/medamagaeru_setup.yaml`` (``shared/rules/medamagaeru.md``, section
+Reads the start position of ``banmen/games/medamagaeru/setup.py`` (``shared/rules/medamagaeru.md``, section
 "Board, material, setup") and the position mapping of README.md, "Position files" (board,
 captures, attacker, window, plies since 2-2, history), checking it against
 ``shared/rules/medamagaeru.md``.
@@ -13,10 +13,8 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Mapping
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-import yaml
 
 from banmen.game import BanmenError, NotationError, PositionError
 from banmen.games.medamagaeru.board import (
@@ -37,6 +35,7 @@ from banmen.games.medamagaeru.board import (
     square_name,
 )
 from banmen.games.medamagaeru.moves import MedamagaeruState
+from banmen.games.medamagaeru.setup import SETUP
 
 if TYPE_CHECKING:
     from banmen.games.medamagaeru.game import MedamagaeruGame
@@ -46,15 +45,9 @@ if TYPE_CHECKING:
 
 
 def setup_data() -> dict[str, Any]:
-    """Return (a fresh copy of) the start position mapping from
-    ``banmen/games/data/medamagaeru_setup.yaml``."""
-    return copy.deepcopy(_setup_mapping())
-
-
-@functools.lru_cache(maxsize=1)
-def _setup_mapping() -> dict[str, Any]:
-    setup_file = resources.files("banmen.games").joinpath("data/medamagaeru_setup.yaml")
-    return yaml.safe_load(setup_file.read_text("utf-8"))
+    """Return (a fresh copy of) the start position mapping of
+    ``banmen/games/medamagaeru/setup.py``."""
+    return copy.deepcopy(SETUP)
 
 
 @functools.lru_cache(maxsize=1)
@@ -62,7 +55,7 @@ def material() -> dict[str, Counter[int]]:
     """Return each side's material: the multiset of eye counts its pieces start with, as the
     setup file gives them (so correcting the setup corrects validation too)."""
     counts: dict[str, Counter[int]] = {side: Counter() for side in SIDES}
-    for key, value in _setup_mapping()["board"].items():
+    for key, value in SETUP["board"].items():
         piece = _read_piece(value, ("board", key))
         counts[piece.owner][piece.eyes] += 1
     return counts

@@ -6,9 +6,7 @@ Implements the parameters of ``shared/rules/suicide-checkers.md`` (section "End 
 
 from __future__ import annotations
 
-import pydantic
-
-from banmen.game import Rules
+from banmen.params import Param, Rules
 
 
 SPEC = "shared/rules/suicide-checkers.md"
@@ -25,7 +23,7 @@ class SuicideCheckersRules(Rules):
     """Rule parameters of suicide checkers (``shared/rules/suicide-checkers.md``, "End of the
     game"): the two draw rules. 0 switches a rule off."""
 
-    repetition_draw: int = pydantic.Field(
+    repetition_draw = Param(
         3,
         ge=0,
         description=(
@@ -33,22 +31,20 @@ class SuicideCheckersRules(Rules):
             "(3 = draw on the third occurrence); 0 = no repetition draw; 1 is not allowed, "
             "so the value is 0 or at least 2."
         ),
-        json_schema_extra={"ja": "同じ局面が何回目に現れたら引分けか",
-                           "allowed_ja": "0（なし）または 2 以上の整数"},
+        ja="同じ局面が何回目に現れたら引分けか",
+        allowed_ja="0（なし）または 2 以上の整数",
     )
-    quiet_move_limit: int = pydantic.Field(
+    quiet_move_limit = Param(
         40,
         ge=0,
         description=(
             "Moves by each side without a capture or a man's move after which the game is "
             "drawn (40 = 80 plies); 0 = no such draw."
         ),
-        json_schema_extra={"ja": "駒取りもメンの前進もない手が、黒と白それぞれ何手続いたら引分けか（0 = なし）"},
+        ja="駒取りもメンの前進もない手が、黒と白それぞれ何手続いたら引分けか（0 = なし）",
     )
 
-    @pydantic.field_validator("repetition_draw")
-    @classmethod
-    def _repetition_needs_two(cls, value: int) -> int:
-        if value == 1:
-            raise ValueError("must be 0 (off) or at least 2 (a position always occurs once)")
-        return value
+    def _complete(self) -> None:
+        if self.repetition_draw == 1:
+            raise self._reject("repetition_draw",
+                               "0 (off) or at least 2 (a position always occurs once)")

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import cachetools
-
 from banmen.game import Game, IllegalMoveError, Outcome, Query, Rules
+from banmen.games.memo import weighted_lru
 from banmen.games.ukejalayer.moves import (
     _ChainSearch,
     _eliminate_from,
@@ -61,10 +60,8 @@ class UkejalayerGame(NotationMixin, PositionMixin, Game):
         # Per-position memos (perft, the solver and notation checks ask a position again and
         # again), bounded by the number of moves / chain states they hold: tall stacks give
         # 10^5..10^7 of them, and a result heavier than the whole bound is simply not kept.
-        self._analyse = cachetools.cached(cachetools.LRUCache(
-            maxsize=500_000, getsizeof=lambda a: 1 + len(a[0])))(self._analyse_uncached)
-        self._search = cachetools.cached(cachetools.LRUCache(
-            maxsize=400_000, getsizeof=lambda s: 1 + len(s.order)))(self._search_uncached)
+        self._analyse = weighted_lru(self._analyse_uncached, 500_000, lambda a: 1 + len(a[0]))
+        self._search = weighted_lru(self._search_uncached, 400_000, lambda s: 1 + len(s.order))
 
 
     # ---- helpers for other modules (renderer, content checks)

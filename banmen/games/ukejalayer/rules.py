@@ -6,11 +6,7 @@ and its unlock (解禁)" (board size, material, unlock mode, ``white_delay``).
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import Field
-
-from banmen.game import Rules
+from banmen.params import Param, Rules
 
 
 SPEC = "shared/rules/ukejalayer.md"
@@ -41,38 +37,37 @@ class UkejalayerRules(Rules):
             eliminate, >= 0; default 1 (ignored under ``unlock="self"``).
     """
 
-    size: int = Field(
+    size = Param(
         4,
         ge=3,
         le=8,
-        strict=True,
         description="Board side length (files a.., ranks 1..); the guidebook board is 4x4.",
-        json_schema_extra={"ja": "盤の大きさ"},
+        ja="盤の大きさ",
     )
-    hand: int | None = Field(
+    hand = Param(
         None,
         ge=1,
         le=MAX_HAND,
-        strict=True,
+        optional=True,
         description="Pieces each player starts with in hand; unset means size*size // 2 "
         "(8 on 4x4).",
-        json_schema_extra={"ja": "手駒の数"},
+        ja="手駒の数",
     )
-    unlock: Literal["guidebook", "both", "self"] = Field(
+    unlock = Param(
         "guidebook",
+        choices=("guidebook", "both", "self"),
         description=(
             "When elimination is unlocked: 'guidebook' = once some hand is empty (White then "
             "waits N turns); 'both' = once both hands are empty (White waits N turns); "
             "'self' = once the player's own hand is empty (N ignored)."
         ),
-        json_schema_extra={"ja": "排除の解禁"},
+        ja="排除の解禁",
     )
-    white_delay: int = Field(
+    white_delay = Param(
         1,
         ge=0,
-        strict=True,
         description="N: White turns after the unlock moment on which White may not eliminate yet.",
-        json_schema_extra={"ja": "白の排除の待ち手数 N"},
+        ja="白の排除の待ち手数 N",
     )
 
     @property
