@@ -192,6 +192,11 @@ class Game(ABC):
     def format_move(self, state: Hashable, move: Hashable) -> str:
         """Return the canonical notation of ``move`` played in ``state``."""
 
+    def is_chance(self, state: Hashable) -> bool:
+        """Return True when ``state``'s legal moves are chance outcomes (a die to roll), not
+        a player's choice; searches then average over them. Default: False."""
+        return False
+
     def notations(self, state: Hashable, move: Hashable) -> list[str]:
         """Return every text that names ``move`` in ``state``, canonical first.
 

@@ -38,7 +38,7 @@ PROBE = textwrap.dedent("""
             return None
 
     sys.meta_path.insert(0, RefuseOutsideStdlib())
-    import banmen.analysis, banmen.game, banmen.games, banmen.params
+    import banmen.analysis, banmen.game, banmen.games, banmen.opponent, banmen.params, banmen.play
     for info in pkgutil.walk_packages(banmen.games.__path__, "banmen.games."):
         importlib.import_module(info.name)
 

@@ -11,12 +11,24 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
+# The play board runs the engines in the browser through Pyodide, copied into the built site
+# from its npm package (pinned in package.json / package-lock.json; nothing from a CDN).
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+if ! command -v npm >/dev/null 2>&1; then
+  echo "installing Debian's nodejs and npm (for the Pyodide npm package)..."
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+fi
+if ! cmp -s package-lock.json node_modules/.banmen-installed-lock; then
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.banmen-installed-lock
+fi
+
 # Browser tests need Chromium and a Japanese font (screenshots are test artifacts; without
 # a CJK font the page text would be drawn as empty boxes).
 if [ "${1:-}" = "--browser" ] && { ! command -v chromium >/dev/null 2>&1 \
     || ! fc-list 2>/dev/null | grep -qi "IPAGothic"; }; then
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "installing Debian's chromium and a Japanese font for the browser tests..."
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null

@@ -21,6 +21,7 @@ from banmen.content.errors import ContentErrors
 from banmen.game import BanmenError
 from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
+from banmen.site.play_assets import pyodide_source, write_play_assets
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
                           "boards": {}, "nonce": ""}
@@ -80,6 +81,7 @@ def on_config(config: Any, **_: Any) -> Any:
     build = SiteBuild(root, _overrides_from_env(), cache=not os.environ.get("BANMEN_NO_CACHE"),
                       jobs=int(jobs) if jobs.isdigit() and int(jobs) > 0 else None)
     try:
+        pyodide_source(root)  # the play board's runtime: say it is missing before any page
         build.prepare()
     except ContentErrors as err:
         previous = _state["build"]
@@ -162,9 +164,15 @@ def on_page_context(context: dict, page: Any, **_: Any) -> dict:
     return context
 
 
-def on_post_build(**_: Any) -> None:
-    """Check the anchors that authored links point at, once every page is known."""
+def on_post_build(config: Any, **_: Any) -> None:
+    """Check the anchors that authored links point at, once every page is known; write the
+    play board's runtime (Pyodide) and engine zip into the site."""
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
         log.warning(problem)
+    root = Path(config["config_file_path"]).resolve().parent
+    try:
+        write_play_assets(root, Path(config["site_dir"]))
+    except (BanmenError, OSError) as err:
+        raise PluginError(f"banmen: {err}") from None

@@ -75,6 +75,10 @@ class LudoGame(Game):
         """Return the state after ``move`` (assumed legal); see :mod:`.engine`."""
         return engine.play(state, move)
 
+    def is_chance(self, state: LudoState) -> bool:
+        """Return True while the die is still to be rolled (the moves are ``roll 1..6``)."""
+        return state.roll == 0 and not engine.is_over(state)
+
     def outcome(self, state: LudoState) -> Outcome | None:
         """Return ``None`` while the game goes on; else the first finisher as the winner and
         the ranking as the reason, e.g. ``"ranking: red 1, blue 2"``."""

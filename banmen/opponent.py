@@ -1,0 +1,145 @@
+"""The engine opponents of the play board: 「やさしい」, 「ふつう」 and 「つよい」.
+
+Every strength works for every game through the engine contract (:class:`banmen.game.Game`)
+and the game's static evaluation (:mod:`banmen.games.evaluation`); standard library only, so
+the page's worker runs the same code under Pyodide.
+
+* ``easy`` (やさしい): a legal move at random.
+* ``normal`` (ふつう): one ply greedy: the move whose resulting position the evaluation
+  scores best for the mover (a move that wins at once first); ties broken at random.
+* ``strong`` (つよい): iterative deepening on plies with alpha-beta pruning, the previous
+  depth's best move searched first, until a time limit (about a second in the browser) or a
+  node budget. With more than two sides it is "paranoid" (every other side plays against the
+  mover); a chance position (a die still to roll, :meth:`banmen.game.Game.is_chance`)
+  averages its outcomes. The move of the deepest completed depth is played.
+
+Randomness comes from the ``seed`` alone: the same position, strength and seed give the
+same move (``strong`` also needs the same depth reached, so tests give it a node budget
+instead of a time limit).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from banmen.errors import BanmenError
+from banmen.games.evaluation import evaluate
+
+STRENGTHS = ("easy", "normal", "strong")
+#: the score of a won position (beyond any evaluation); faster wins score higher.
+WIN = 1_000_000.0
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def choose(game: Any, state: Hashable, strength: str, seed: int = 0, *,
+           time_limit: float = 1.0, max_nodes: int | None = None) -> Hashable:
+    """Return the move the opponent of ``strength`` plays in ``state``.
+
+    Args:
+        game: the engine.
+        state: a position with at least one legal move.
+        strength: ``"easy"``, ``"normal"`` or ``"strong"``.
+        seed: the random seed of ties and of ``easy``.
+        time_limit: seconds ``strong`` may search (wall clock).
+        max_nodes: a node budget for ``strong`` instead of (or besides) the time limit;
+            deterministic.
+
+    Returns:
+        one of ``game.legal_moves(state)``.
+
+    Raises:
+        BanmenError: an unknown strength, or a position without a legal move.
+    """
+    if strength not in STRENGTHS:
+        raise BanmenError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
+    moves = game.legal_moves(state)
+    if not moves:
+        raise BanmenError("the game is over: there is no move to reply with")
+    rng = random.Random(seed)
+    if strength == "easy" or len(moves) == 1 or game.is_chance(state):
+        return rng.choice(moves)
+    mover = game.side_to_move(state)
+    if strength == "normal":
+        scored = [(_leaf(game, game.play(state, move), mover, 0), index)
+                  for index, move in enumerate(moves)]
+        best = max(score for score, _ in scored)
+        return moves[rng.choice([index for score, index in scored if score == best])]
+    return _Search(game, mover, time_limit, max_nodes).best(state, moves, rng)
+
+
+def _leaf(game: Any, state: Hashable, root: str, ply: int) -> float:
+    outcome = game.outcome(state)
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0.0
+        return WIN - ply if outcome.winner == root else -WIN + ply
+    return evaluate(game, state, root)
+
+
+class _Search:
+    """Depth-limited alpha-beta from the root mover's point of view (see the module doc)."""
+
+    def __init__(self, game: Any, root: str, time_limit: float, max_nodes: int | None):
+        self.game, self.root = game, root
+        self.deadline = time.monotonic() + time_limit
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    def best(self, state: Hashable, moves: list[Hashable], rng: random.Random) -> Hashable:
+        order = list(range(len(moves)))
+        rng.shuffle(order)  # ties between equal moves go to a seeded random one
+        best = order[0]
+        children = [self.game.play(state, move) for move in moves]
+        for depth in range(1, 64):
+            try:
+                scores = {}
+                alpha = -float("inf")
+                for index in order:
+                    scores[index] = self.value(children[index], depth - 1, 1, alpha, float("inf"))
+                    alpha = max(alpha, scores[index])
+            except _OutOfTime:
+                break
+            best = max(order, key=lambda index: scores[index])
+            order.sort(key=lambda index: -scores[index])  # stable: ties keep their order
+            if scores[best] >= WIN - depth:  # a forced win found: no need to look deeper
+                break
+        return moves[best]
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfTime
+        if self.nodes % 256 == 0 and time.monotonic() > self.deadline:
+            raise _OutOfTime
+
+    def value(self, state: Hashable, depth: int, ply: int, alpha: float, beta: float) -> float:
+        self._tick()
+        game = self.game
+        if depth <= 0 or game.outcome(state) is not None:
+            return _leaf(game, state, self.root, ply)
+        moves = game.legal_moves(state)
+        if game.is_chance(state):
+            return sum(self.value(game.play(state, move), depth - 1, ply + 1,
+                                  -float("inf"), float("inf")) for move in moves) / len(moves)
+        if game.side_to_move(state) == self.root:
+            best = -float("inf")
+            for move in moves:
+                best = max(best, self.value(game.play(state, move), depth - 1, ply + 1,
+                                            alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+            return best
+        best = float("inf")
+        for move in moves:
+            best = min(best, self.value(game.play(state, move), depth - 1, ply + 1, alpha, beta))
+            beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best

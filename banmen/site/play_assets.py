@@ -1,0 +1,94 @@
+"""The files the play board needs in the built site: Pyodide and a zip of the engines.
+
+``assets/pyodide/`` holds the Pyodide runtime copied from the npm package that
+``tools/setup.sh`` installs into ``node_modules/pyodide`` (pinned in ``package.json`` and
+``package-lock.json``): nothing is fetched from a CDN when a reader plays, and the site works
+offline once served. ``assets/banmen-engine.zip`` holds the standard-library-only engine
+sources (:data:`ENGINE_SOURCES`), the same files ``banmen check`` runs; the page's worker
+(``docs/assets/js/play-worker.js``) unpacks it into Pyodide's file system and imports
+:mod:`banmen.play`.
+
+The zip is deterministic: members sorted, fixed dates and permissions, so the same sources
+give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import zipfile
+from pathlib import Path
+
+from banmen.errors import BanmenError
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+#: files of the banmen package the browser runs, relative to the package (globs).
+ENGINE_SOURCES = ("__init__.py", "errors.py", "params.py", "game.py", "analysis.py",
+                  "opponent.py", "play.py", "games/**/*.py")
+#: what of the Pyodide npm package a page needs (the rest is docs, maps and Node glue).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+#: where the site serves them, relative to the site folder.
+PYODIDE_DIR = Path("assets") / "pyodide"
+ENGINE_ZIP = Path("assets") / "banmen-engine.zip"
+
+
+def engine_files() -> list[tuple[str, Path]]:
+    """Return ``(name in the zip, path on disk)`` for every engine source, sorted by name;
+    names start with ``banmen/``."""
+    found: dict[str, Path] = {}
+    for pattern in ENGINE_SOURCES:
+        for path in _PACKAGE.glob(pattern):
+            if path.is_file() and "__pycache__" not in path.parts:
+                found["banmen/" + path.relative_to(_PACKAGE).as_posix()] = path
+    return sorted(found.items())
+
+
+def engine_zip() -> bytes:
+    """Return the bytes of the engine zip (deterministic for the same sources)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, path in engine_files():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def pyodide_source(root: Path) -> Path:
+    """Return the folder of the installed Pyodide npm package: under project ``root``, else
+    under the checkout banmen runs from (a copy of the content built elsewhere).
+
+    Raises:
+        BanmenError: Pyodide is not installed there (the message says how to install it).
+    """
+    candidates = [root / "node_modules" / "pyodide", _PACKAGE.parent / "node_modules" / "pyodide"]
+    for folder in candidates:
+        if all((folder / name).is_file() for name in PYODIDE_FILES):
+            return folder
+    raise BanmenError(f"{candidates[0]}: Pyodide is not installed; run `bash tools/setup.sh` "
+                      "(it installs the npm package pinned in package.json)")
+
+
+def write_play_assets(root: Path, site_dir: Path) -> None:
+    """Copy Pyodide and write the engine zip into the built site ``site_dir``.
+
+    Files already there with the same size and contents are left alone (a warm rebuild
+    copies nothing).
+
+    Raises:
+        BanmenError: Pyodide is not installed under ``root``.
+    """
+    source = pyodide_source(root)
+    target = site_dir / PYODIDE_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        src, dst = source / name, target / name
+        if not dst.is_file() or dst.stat().st_size != src.stat().st_size \
+                or dst.read_bytes() != src.read_bytes():
+            shutil.copyfile(src, dst)
+    data = engine_zip()
+    zip_path = site_dir / ENGINE_ZIP
+    if not zip_path.is_file() or zip_path.read_bytes() != data:
+        zip_path.write_bytes(data)
