@@ -91,14 +91,15 @@ class BabuschkaRules(Rules):
         },
     )
     fly_over_goals: bool = pydantic.Field(
-        True,
+        False,
         strict=True,
         description=(
             "Four players: a jump may fly over a goal square of another player "
-            "([decision]); landing there is forbidden either way."
+            "([decision]: off by default, since the original text forbids passing through those "
+            "squares; landing there is forbidden either way)."
         ),
         json_schema_extra={
-            "ja": "4人プレイで、他の人のゴールマスを飛び越えるジャンプを認める（着地はどちらにしても不可）"
+            "ja": "4人プレイで、ほかの人のゴールのマスにある人形を飛び越えるジャンプを認める（降りることはどちらでもできない）"
         },
     )
 
