@@ -69,6 +69,23 @@ def _ludo_diagrams():
                   if ident.startswith("ludo/"))
 
 
+_CIRCLE = r'--{kind}[^"]*"><circle cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"'
+
+
+def _circles(svg: str, kind: str) -> list[tuple[float, float, float]]:
+    return [tuple(map(float, found)) for found in re.findall(_CIRCLE.format(kind=kind), svg)]
+
+
+@pytest.mark.parametrize("ident, item", [d for d in _ludo_diagrams() if d[1].spec.move],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_no_change_badge_covers_a_piece_sent_back(ident, item):
+    svg = render_svg(item.game, item.spec)
+    badges = _circles(svg, "left-badge") + _circles(svg, "arrived-badge")
+    for gx, gy, gr in _circles(svg, "ghost-"):
+        for bx, by, br in badges:
+            assert ((gx - bx) ** 2 + (gy - by) ** 2) ** 0.5 >= gr + br, ident
+
+
 @pytest.mark.parametrize("ident, item", _ludo_diagrams(), ids=lambda v: v if isinstance(v, str) else "")
 def test_a_ludo_caption_claims_only_what_the_board_draws(ident, item):
     spec = item.spec

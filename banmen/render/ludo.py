@@ -405,8 +405,9 @@ def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int)
     ax.add_patch(arrow)
 
 
-#: where the ghosts of pieces sent back from one square stand (the change badge is bottom right).
-_GHOST_CORNERS = ((-0.32, -0.32), (0.32, -0.32), (-0.32, 0.32), (0.0, -0.36))
+#: where the ghosts of pieces sent back from one square stand: never the bottom right corner,
+#: where the change badge (board.draw_change_badge) would cover a ghost's number.
+_GHOST_CORNERS = ((-0.32, -0.32), (-0.32, 0.32), (0.32, 0.32), (0.0, -0.36))
 
 
 def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
