@@ -29,10 +29,13 @@ GOALS = {"b": ["c8", "d8", "e8", "f8"], "g": ["c1", "d1", "e1", "f1"]}
 
 
 def coords(square: str) -> tuple[int, int]:
+    """Return (file index 0-7, rank 1-8) of a square name like ``"c1"``."""
     return "abcdefgh".index(square[0]), int(square[1:])
 
 
 def distance(owner: str, here: str, there: str) -> int:
+    """Return the fewest steps for ``owner`` (``"b"`` moves up, ``"g"`` down) from ``here`` to
+    ``there`` ignoring other dolls; 20 when ``there`` is behind (dolls never go back)."""
     (f, r), (gf, gr) = coords(here), coords(there)
     forward = gr - r if owner == "b" else r - gr
     if forward < 0:
@@ -76,7 +79,10 @@ def score(board: dict, owner: str) -> float:
     return total
 
 
-def play(seed: int, max_plies: int) -> tuple[list[str], str | None]:
+def play(seed: int, max_plies: int) -> tuple[list[str], object]:
+    """Play one two-player game from the start; return its moves (canonical notation) and the
+    engine's outcome (``None`` if ``max_plies`` was reached first). A position already reached
+    costs 5 per earlier visit, so the greedy players do not shuffle forever."""
     game = BabuschkaGame()
     state = game.initial_state()
     rng = random.Random(seed)
@@ -107,6 +113,7 @@ def play(seed: int, max_plies: int) -> tuple[list[str], str | None]:
 
 
 def main() -> None:
+    """Print the game for ``--seed``: a header line, then one ``<ply> <move>`` line per move."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=400)
