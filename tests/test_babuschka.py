@@ -275,14 +275,18 @@ def test_four_players_may_not_land_in_the_middle_of_a_chain_on_another_goal():
     assert ask(two, "jump_targets", "f4") == ["h4", "h6"]
 
 
-def test_four_players_may_fly_over_another_goal_square_unless_the_parameter_forbids_it():
+def test_four_players_may_not_fly_over_another_goal_square_unless_the_parameter_allows_it():
+    # shared/rules/babuschka.md: by default no jump over another player's goal square
     start = GAME4.initial_state()
-    assert "S: L e1xc1" in texts(start)  # over d1, north's goal
-    strict = BabuschkaGame({"players": 4, "fly_over_goals": False})
-    assert "S: L e1xc1" not in texts(start, strict)
+    assert "S: L e1xc1" not in texts(start)  # over d1, north's goal
     with pytest.raises(IllegalMoveError) as err:
-        strict.parse_move(start, "S: L e1xc1")
+        GAME4.parse_move(start, "S: L e1xc1")
     assert str(err.value) == "e1xc1 flies over d1, a goal square of another player"
+    assert sorted(texts(start)) == ["S: L d1-c1", "S: L d1-c2", "S: L d1-d2", "S: L d1-e2",
+                                    "S: L e1-d2", "S: L e1-e2", "S: L e1-f1", "S: L e1-f2"]
+    flying = BabuschkaGame({"players": 4, "fly_over_goals": True})
+    assert "S: L e1xc1" in texts(start, flying)
+    assert "S: L d1xf1" in texts(start, flying)  # over e1, also north's goal
 
 
 def test_own_goal_squares_are_allowed_with_four_players():
@@ -516,8 +520,8 @@ def test_start_moves():
         "L c1-b2", "L c1-c2", "L c1-d2", "L d1-c2", "L d1-d2", "L d1-e2",
         "L e1-d2", "L e1-e2", "L e1-f2", "L f1-e2", "L f1-f2", "L f1-g2"]
     assert texts(GAME4.initial_state()) == [
-        "S: L d1-c1", "S: L d1-c2", "S: L d1-d2", "S: L d1-e2", "S: L d1xf1",
-        "S: L e1-f1", "S: L e1-d2", "S: L e1-e2", "S: L e1-f2", "S: L e1xc1"]
+        "S: L d1-c1", "S: L d1-c2", "S: L d1-d2", "S: L d1-e2",
+        "S: L e1-f1", "S: L e1-d2", "S: L e1-e2", "S: L e1-f2"]
 
 
 def test_rules_parameters_are_checked():

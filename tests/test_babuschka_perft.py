@@ -54,7 +54,7 @@ def forbidden_for(owner: str, players: int) -> set:
     return {coords(sq) for other, squares in GOALS4.items() if other != owner for sq in squares}
 
 
-def naive_moves(board: dict, owner: str, players: int, fly_over: bool = True) -> set:
+def naive_moves(board: dict, owner: str, players: int, fly_over: bool = False) -> set:
     """Return {(origin name, final name)} of every action of ``owner``; {"pass"} if none.
 
     ``board``: {(f, r): [doll, ...]} bottom to top.
@@ -108,15 +108,16 @@ def naive_play(board: dict, move) -> dict:
     return after
 
 
-def naive_perft(board: dict, players: int, turn: int, depth: int) -> int:
+def naive_perft(board: dict, players: int, turn: int, depth: int, fly_over: bool = False) -> int:
     """Leaf count; no game ends within the depths used (no win, no all-pass)."""
     if depth == 0:
         return 1
     owner = ORDER[players][turn]
-    moves = naive_moves(board, owner, players)
+    moves = naive_moves(board, owner, players, fly_over)
     if depth == 1:
         return len(moves)
-    return sum(naive_perft(naive_play(board, m), players, (turn + 1) % players, depth - 1)
+    return sum(naive_perft(naive_play(board, m), players, (turn + 1) % players, depth - 1,
+                           fly_over)
                for m in moves)
 
 
@@ -144,7 +145,11 @@ def start_board(players: int) -> dict:
 
 #: leaf counts from the start position (two players: black first; four: south first)
 PERFT_2 = {1: 12, 2: 144, 3: 2928, 4: 59536}
-PERFT_4 = {1: 10, 2: 100, 3: 1000, 4: 10000, 5: 140600}
+#: four players under the default (no jump over another player's goal square): each seat's two
+#: large dolls have 4 of the 5 moves they had when such jumps were allowed
+PERFT_4 = {1: 8, 2: 64, 3: 512, 4: 4096, 5: 50432}
+#: four players with ``fly_over_goals: true`` (e1xc1 over d1 and the like are moves again)
+PERFT_4_FLY = {1: 10, 2: 100, 3: 1000, 4: 10000, 5: 140600}
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4])
@@ -159,6 +164,13 @@ def test_perft_four_players_from_the_start(depth):
     game = BabuschkaGame({"players": 4})
     assert game.perft(game.initial_state(), depth) == PERFT_4[depth]
     assert naive_perft(start_board(4), 4, 0, depth) == PERFT_4[depth]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_perft_four_players_flying_over_goal_squares(depth):
+    game = BabuschkaGame({"players": 4, "fly_over_goals": True})
+    assert game.perft(game.initial_state(), depth) == PERFT_4_FLY[depth]
+    assert naive_perft(start_board(4), 4, 0, depth, fly_over=True) == PERFT_4_FLY[depth]
 
 
 def test_the_first_moves_match_the_naive_generator_move_by_move():

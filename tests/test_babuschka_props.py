@@ -68,7 +68,7 @@ game_configs = st.sampled_from([
     {"players": 2},
     {"players": 4},
     {"players": 4, "rank_all": True},
-    {"players": 4, "fly_over_goals": False},
+    {"players": 4, "fly_over_goals": True},
 ])
 
 

@@ -235,6 +235,31 @@ def test_third_six_spares_a_piece_that_reached_the_goal():
     assert yaml_of(GAME.play(state, PASS))["pieces"]["red"] == [7, 20, "yard", "goal"]
 
 
+def test_third_six_returns_the_last_moved_piece_only_not_an_earlier_unfinished_one():
+    # docs/ludo/rules.md 「この解説での解釈」: the piece moved last this turn goes back unless it
+    # finished; an earlier moved, unfinished piece (r1 here) is not returned in its place
+    state = pos(pieces={"red": [19, 50, "yard", "yard"], "blue": [40, "yard", "yard", "yard"]})
+    for text in ("roll 6", "r1 19-25", "roll 6", "r2 50-goal", "roll 6"):
+        state = play(state, text)
+    assert yaml_of(state)["last_moved"] == "r2"
+    assert ask(state, "after_roll") == "void"
+    after = play(state, "pass")
+    assert yaml_of(after)["pieces"]["red"] == [25, "goal", "yard", "yard"]
+    assert GAME.side_to_move(after) == "blue"
+
+
+def test_square_18_flies_without_jumping_and_the_flight_passes_blues_home_column_harmlessly():
+    # shared/rules/ludo.md: on the flight square the flight comes first, no jump (18 -> 30, not
+    # 22); the flight line crosses the inner end of blue's home column (blue d 55), which sends
+    # nothing back
+    state = pos(roll=3, pieces={"red": ["yard", 15, "yard", "yard"],
+                                "blue": [55, 40, "yard", "yard"]})
+    assert texts(state) == ["r2 15-30"]
+    after = play(state, "r2 15-30")
+    assert yaml_of(after)["pieces"] == {"red": ["yard", 30, "yard", "yard"],
+                                        "blue": [55, 40, "yard", "yard"]}
+
+
 def test_third_six_refuses_piece_moves():
     state = pos(roll=6, **THIRD_SIX)
     with pytest.raises(IllegalMoveError, match="^the third six is void: the only move is pass$"):

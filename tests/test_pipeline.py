@@ -26,6 +26,14 @@ def test_markers_become_tokens_and_tokens_become_fragments(build):
     assert fragment.startswith('<figure class="banmen-diagram"') and "<svg" in fragment
 
 
+def test_an_indented_marker_stays_inside_its_admonition(build):
+    ident = next(iter(build.content.diagrams))
+    expansion = build.expand(f'!!! abstract "早わかり"\n    本文。\n\n    {{{{ diagram {ident} }}}}\n',
+                             "docs/x.md")
+    (token, _), = expansion.tokens.items()
+    assert expansion.markdown == f'!!! abstract "早わかり"\n    本文。\n\n    \n\n    {token}\n\n    \n'
+
+
 def test_puzzles_marker_numbers_puzzles_with_anchors(build):
     expansion = build.expand("{{ puzzles ukejalayer }}", "docs/x.md")
     names = sorted(i.split("/")[1] for i in build.content.puzzles if i.startswith("ukejalayer/"))

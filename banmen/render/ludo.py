@@ -18,8 +18,9 @@ Layout (``shared/rules/ludo.md``, "Track geometry"; the shared drawing conventio
   and, per colour, a dashed flight line from its flight square (d 18) across the next arm to
   its landing square (d 30). Ludo: plain loop squares, the four start squares painted in
   their colours and the four star squares marked with a star (the eight safe squares).
-* Pieces are discs in their colour with their number (``r2`` shows 2). Several pieces on one
-  square are drawn smaller side by side, with a white badge giving how many there are.
+* Pieces are discs in their colour with their number (``r2`` shows 2). Up to four pieces on
+  one square are drawn smaller side by side; with more than four, three are drawn and the
+  fourth slot says how many more stand there (``+N``). No other count is drawn.
 * Below the board: the side to move, the die face of the stated roll (pips), the sixes
   already rolled this turn, the preset's name; and, when a move has jumps, flights or a
   bounce, a legend of the leg styles.
@@ -404,8 +405,9 @@ def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int)
     ax.add_patch(arrow)
 
 
-#: where the ghosts of pieces sent back from one square stand (the count badge is top right).
-_GHOST_CORNERS = ((-0.32, -0.32), (0.32, -0.32), (-0.32, 0.32), (0.0, -0.36))
+#: where the ghosts of pieces sent back from one square stand: never the bottom right corner,
+#: where the change badge (board.draw_change_badge) would cover a ghost's number.
+_GHOST_CORNERS = ((-0.32, -0.32), (-0.32, 0.32), (0.32, 0.32), (0.0, -0.36))
 
 
 def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:

@@ -364,6 +364,10 @@ class SiteBuild:
                                                f"{', '.join(MARKER_KINDS)})"))
                 else:
                     replacement = self._replacement(kind, ident, expansion)
+                    indent = line[:match.start()]
+                    if replacement and indent.isspace():
+                        # an indented marker (inside an admonition or list) stays inside it
+                        replacement = replacement.replace("\n\n", "\n\n" + indent)
                     if replacement is None:
                         errors.append(ContentError(source, line_no, match.start(2) + 1,
                                                    f"unknown {kind} id '{ident}'"))

@@ -165,7 +165,7 @@ class Reach(NamedTuple):
     chains: dict[int, tuple[int, ...]]
 
 
-def reach(state: BabuschkaState, origin: int, fly_over_goals: bool = True,
+def reach(state: BabuschkaState, origin: int, fly_over_goals: bool = False,
           tops: list[int] | None = None) -> Reach:
     """Return where the top doll on ``origin`` can go, as its owner moving (whoever is to move).
 
@@ -212,7 +212,7 @@ def reach(state: BabuschkaState, origin: int, fly_over_goals: bool = True,
 
 
 def jump_possible(state: BabuschkaState, origin: int, here: int, land: int,
-                  fly_over_goals: bool = True) -> str | None:
+                  fly_over_goals: bool = False) -> str | None:
     """Check one jump of the top doll of ``origin`` (lifted) from ``here`` to ``land``.
 
     Returns:
@@ -273,7 +273,7 @@ def _distance(a: int, b: int) -> int:
     return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
 
 
-def longest_chain(state: BabuschkaState, origin: int, fly_over_goals: bool = True) -> int:
+def longest_chain(state: BabuschkaState, origin: int, fly_over_goals: bool = False) -> int:
     """Return the most jumps in one legal chain of the top doll on ``origin`` that lands on no
     square twice and does not end on its origin (0 when it cannot jump).
 
@@ -306,7 +306,7 @@ def longest_chain(state: BabuschkaState, origin: int, fly_over_goals: bool = Tru
     return best
 
 
-def moves_of_side(state: BabuschkaState, side: int, fly_over_goals: bool = True
+def moves_of_side(state: BabuschkaState, side: int, fly_over_goals: bool = False
                   ) -> Iterator[Move]:
     """Yield every action of ``side``'s top dolls (no pass): origins in board order, for each
     the steps then the jump chains, finals in board order."""
@@ -322,7 +322,7 @@ def moves_of_side(state: BabuschkaState, side: int, fly_over_goals: bool = True
                 yield Move(chain)
 
 
-def has_action(state: BabuschkaState, side: int, fly_over_goals: bool = True) -> bool:
+def has_action(state: BabuschkaState, side: int, fly_over_goals: bool = False) -> bool:
     """Return True when ``side`` has at least one action (so need not pass)."""
     return next(moves_of_side(state, side, fly_over_goals), None) is not None
 

@@ -35,7 +35,7 @@ from banmen.games.babuschka.rules import (
 KEYS = ("game", "players", "to_move", "board", "passes", "finished")
 
 
-def read_position(game_id: str, default_players: int, data: Any, fly_over_goals: bool = True
+def read_position(game_id: str, default_players: int, data: Any, fly_over_goals: bool = False
                   ) -> mv.BabuschkaState:
     """Build a state from a position mapping (see the module docstring).
 

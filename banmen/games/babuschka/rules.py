@@ -82,13 +82,14 @@ class BabuschkaRules(Rules):
         ja="4人プレイで、最初の勝者が出た後も残りの人で続けて2位以下の順位を決める",
     )
     fly_over_goals = Param(
-        True,
+        False,
         kind=bool,
         description=(
             "Four players: a jump may fly over a goal square of another player "
-            "([decision]); landing there is forbidden either way."
+            "([decision]: off by default, since the original text forbids passing through those "
+            "squares; landing there is forbidden either way)."
         ),
-        ja="4人プレイで、他の人のゴールマスを飛び越えるジャンプを認める（着地はどちらにしても不可）",
+        ja="4人プレイで、ほかの人のゴールのマスにある人形を飛び越えるジャンプを認める（降りることはどちらでもできない）",
     )
 
     def _complete(self) -> None:

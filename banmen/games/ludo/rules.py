@@ -118,11 +118,12 @@ class LudoRules(Rules):
     jumps = _field(
         "After a normal arrival on a loop square of the piece's own colour (progress at most "
         "46), the piece jumps 4 to the next one.",
-        "自分の色のマスに止まると4マス先へジャンプ", "はい／いいえ", kind=bool)
+        "自分の色のマスに着いたら次の同じ色のマスへジャンプ（4マス先。外周をふつうに進んで着いたときだけ）",
+        "はい／いいえ", kind=bool)
     flights = _field(
         "A piece arriving on its flight square (progress 18), normally or by a jump, flies "
         "12 to progress 30.",
-        "点線の飛行マスに止まると12マス先へ飛ぶ", "はい／いいえ", kind=bool)
+        "18マス目の飛行マスに着いた駒は、点線をたどって30マス目まで飛ぶ", "はい／いいえ", kind=bool)
     overshoot = _field(
         "A roll larger than the distance to the goal: bounce back by the excess, count as "
         "reaching the goal, or forbid that piece's move.",
@@ -138,16 +139,17 @@ class LudoRules(Rules):
     three_tries = _field(
         "When every unfinished piece of the player is in the yard, the player may roll up to "
         "three times in the turn to get an entering number.",
-        "ゴールしていない駒が全部陣地にいるとき、出せる目が出るまで1回の番で3回まで振れる",
+        "陣地とゴール以外に駒が1つもないとき、駒を出せる目を求めて1回の番に3回まで振れる",
         "はい／いいえ", kind=bool)
     safe_squares = _field(
         "The four start squares and four star squares of the loop (T = 0, 8, 13, 21, 26, 34, "
         "39, 47) protect pieces from being sent back.",
-        "4つのスタートマスと4つの星マスは安全マス（戻されない）", "はい／いいえ", kind=bool)
+        "スタートマスと星マスの8マスを安全マスにする（そこでは駒が戻されない）", "はい／いいえ",
+        kind=bool)
     stop_at_first = _field(
         "The game ends when the first colour finishes, instead of playing on until every "
         "rank is decided.",
-        "誰かが上がったらそこで終了する（しないときは順位が決まるまで続ける）", "はい／いいえ",
+        "最初の色が上がった時点で対局を終える（いいえ：順位が全部決まるまで続ける）", "はい／いいえ",
         kind=bool)
 
     def _complete(self) -> None:

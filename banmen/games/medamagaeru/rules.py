@@ -48,5 +48,5 @@ class MedamagaeruRules(Rules):
         50,
         ge=1,
         description="Plies after the first 2-2 position without a winning capture that draw.",
-        ja="獲得駒数が２対２になった局面から引分けになるまでの手数",
+        ja="お互いに２匹ずつ取った局面から数えて、何手で引分けにするか",
     )
