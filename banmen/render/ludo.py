@@ -49,6 +49,7 @@ The renderer reads positions through the engine's documented helpers (``square_o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -380,7 +381,10 @@ def leg_paths(state: Any, move: Any) -> list[tuple[str, list[str]]]:
     return legs
 
 
-def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int) -> None:
+def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int,
+              end_pieces: int = 0) -> None:
+    """Draw one leg of a move under the pieces (so that no leg hides a piece's number); its
+    head stops at the rim of a lone piece on the leg's last square (``end_pieces``)."""
     colour, linestyle, arrowstyle, rad = LEG_STYLE[kind]
     points = [geo.center(s) for s in squares]
     if kind == "bounce" and len(points) > 1:
@@ -390,22 +394,28 @@ def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int)
         ox, oy = -(y1 - y0) / length * 0.24, (x1 - x0) / length * 0.24
         points = [(x + ox, y + oy) for x, y in points]
     points_per_cell = geo.inches_per_cell * 72
+    shrink = (0.42 if end_pieces == 1 else 0.3) * points_per_cell
     common = dict(arrowstyle=arrowstyle, mutation_scale=points_per_cell / 2.2, color=colour,
-                  linewidth=2.6, linestyle=linestyle, alpha=0.92, zorder=20,
+                  linewidth=2.6, linestyle=linestyle, alpha=0.92, zorder=9,
                   joinstyle="round", capstyle="round")
     if len(points) == 2:
         arrow = FancyArrowPatch(points[0], points[1], connectionstyle=f"arc3,rad={rad}",
-                                shrinkA=3, shrinkB=0.3 * points_per_cell, **common)
+                                shrinkA=3, shrinkB=shrink, **common)
     else:
         codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
-        arrow = FancyArrowPatch(path=MplPath(points, codes), shrinkA=0,
-                                shrinkB=0.3 * points_per_cell, **common)
+        # a path arrow ignores shrinkB: its last point is moved back by hand
+        (px, py), (qx, qy) = points[-2], points[-1]
+        length = max(math.hypot(qx - px, qy - py), 1e-9)
+        back = min(shrink / points_per_cell, length * 0.6) / length
+        points[-1] = (qx - (qx - px) * back, qy - (qy - py) * back)
+        arrow = FancyArrowPatch(path=MplPath(points, codes), shrinkA=0, **common)
     arrow.set_gid(f"leg-{index}-{kind}")
     ax.add_patch(arrow)
 
 
-#: where the ghosts of pieces sent back from one square stand (the count badge is top right).
-_GHOST_CORNERS = ((-0.32, -0.32), (0.32, -0.32), (-0.32, 0.32), (0.0, -0.36))
+#: where the ghosts of pieces sent back from one square stand (the count badge is top right;
+#: the change badge is bottom right, so that corner is taken last).
+_GHOST_CORNERS = ((-0.32, -0.32), (-0.32, 0.32), (0.0, -0.36), (0.32, -0.32))
 
 
 def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
@@ -422,8 +432,9 @@ def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
         ax.add_patch(FancyArrowPatch(
             (gx, gy), geo.center(yard), arrowstyle="-|>,head_length=0.45,head_width=0.28",
             mutation_scale=geo.inches_per_cell * 72 / 2.2, color=SEND_BACK, linewidth=1.8,
-            linestyle=(0, (3, 2)), connectionstyle="arc3,rad=0.25", shrinkA=4,
-            shrinkB=0.3 * geo.inches_per_cell * 72, zorder=19))
+            linestyle=(0, (3, 2)), connectionstyle="arc3,rad=0.25",
+            shrinkA=0.21 * geo.inches_per_cell * 72,     # from the ghost's rim, off its number
+            shrinkB=0.42 * geo.inches_per_cell * 72, zorder=9))
 
 
 def change_marks(before: Any, after: Any) -> dict[str, int]:
@@ -458,7 +469,23 @@ def _draw_changes(ax: Any, geo: Geometry, marks: Mapping[str, int], bottom: floa
                             edgecolor=style.REMOVED_EDGE if delta < 0 else style.ADDED_EDGE,
                             linewidth=2.6, zorder=2.5,
                             linestyle=style.LEFT_DASHES if delta < 0 else "solid"))
-        draw_change_badge(ax, geo.center(square), delta, square)
+        draw_change_badge(ax, _badge_anchor(geo, square, bottom), delta, square)
+
+
+def _badge_anchor(geo: Geometry, square: str, bottom: float) -> tuple[float, float]:
+    """The point whose lower-right corner gets the change badge of ``square``: its centre, or
+    for a goal triangle a point such that the badge sits in the corner of the triangle
+    farthest from every slot a piece may stand on, off the pieces' numbers."""
+    x, y = geo.center(square)
+    if not square.endswith("-goal"):
+        return x, y
+    polygon = _goal_polygon(geo, _colour_of_piece(square[0]), bottom)
+    cx = sum(px for px, _ in polygon) / len(polygon)
+    cy = sum(py for _, py in polygon) / len(polygon)
+    slots = [(x + dx, y + dy) for count in (1, 2, 4) for dx, dy in _slots(count)[1]]
+    corners = [(px + (cx - px) * 0.3, py + (cy - py) * 0.3) for px, py in polygon]
+    best = max(corners, key=lambda c: (min(math.dist(c, s) for s in slots), c))
+    return best[0] - 0.39, best[1] + 0.39
 
 
 def _draw_highlights(ax: Any, geo: Geometry, squares: Iterable[str], bottom: float) -> None:
@@ -596,14 +623,15 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if spec.before is not None:
         _draw_changes(ax, geo, change_marks(spec.before, state), bottom)
     _draw_highlights(ax, geo, spec.highlight, bottom)
-    _draw_pieces(ax, geo, occupants(state))
+    standing = occupants(state)
+    _draw_pieces(ax, geo, standing)
     if spec.before is not None and spec.move is not None:
         _draw_send_backs(ax, geo, spec.before, spec.move)
     if spec.arrows:
         _draw_arrows(ax, geo, spec.arrows)
     elif spec.move_arrow:
         for i, (kind, squares) in enumerate(legs):
-            _draw_leg(ax, geo, kind, squares, i)
+            _draw_leg(ax, geo, kind, squares, i, len(standing.get(squares[-1], ())))
     draw_labels(ax, geo, spec.labels)
     if info:
         _draw_info(ax, spec, geo.width, (_LEGEND_H if kinds else 0.0) + _INFO_H / 2)
