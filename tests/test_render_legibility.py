@@ -328,6 +328,9 @@ CONTRAST_CASES = [
     ("ludo numbers", style.TEXT, [rgb(ludo.YARD_BOX)]),
     # ludo take-off squares' 出 on the yard box colour
     *[(f"ludo 出 {c}", ludo.PIECE_EDGE[c], [rgb(ludo.YARD_BOX)]) for c in ludo.COLOURS],
+    # ludo piece numbers on their piece, and a ghost's on its pale disc
+    *[(f"ludo piece {c}", ludo.PIECE_INK[c], [rgb(ludo.PIECE_FACE[c])]) for c in ludo.COLOURS],
+    *[(f"ludo ghost {c}", ludo.PIECE_EDGE[c], [rgb(ludo.GHOST_FACE[c])]) for c in ludo.COLOURS],
 ]
 
 

@@ -88,14 +88,21 @@ _PLAIN = 0.3
 #: shrunk into the 350 px column of a 390 px phone.
 TEXT_PT = 12
 
-#: piece colour, dark edge, pastel cell colour, text colour on the piece.
-PIECE_FACE = {"red": "#d83c3c", "yellow": "#f4c21f", "blue": "#3b7dd8", "green": "#35a35a"}
+#: piece colour, dark edge, pastel cell colour, text colour on the piece (each number at least
+#: 4.5:1 against its piece: white on red 4.5 and blue 5.0, dark on yellow and green).
+PIECE_FACE = {"red": "#d83c3c", "yellow": "#f4c21f", "blue": "#326fc7", "green": "#35a35a"}
 PIECE_EDGE = {"red": "#7a1414", "yellow": "#7a5b00", "blue": "#163f78", "green": "#145a2c"}
 CELL = {"red": "#f6c4c0", "yellow": "#fbe6a2", "blue": "#c3d8f4", "green": "#c5e6c9"}
 HOME = {"red": "#ec8d86", "yellow": "#f7d565", "blue": "#88b2ea", "green": "#86c896"}
-PIECE_INK = {"red": "white", "yellow": "#3a2a00", "blue": "white", "green": "white"}
+PIECE_INK = {"red": "#ffffff", "yellow": "#3a2a00", "blue": "#ffffff", "green": "#0f2616"}
 NAME_JA = {"red": "赤", "yellow": "黄", "blue": "青", "green": "緑"}
 PLAIN_CELL = "#fbf7ee"
+#: the pale face of a ghost (a piece just sent back): its colour at 45 % over the plain cell.
+GHOST_FACE = {
+    colour: "#" + "".join(f"{round(0.45 * int(face[i:i + 2], 16) + 0.55 * int(PLAIN_CELL[i:i + 2], 16)):02x}"
+                          for i in (1, 3, 5))
+    for colour, face in PIECE_FACE.items()
+}
 YARD_BOX = "#fffdf7"
 STAR = "#d4a017"
 
@@ -316,15 +323,17 @@ def draw_piece(ax: Any, x: float, y: float, colour: str, label: str, radius: flo
                gid: str | None = None, alpha: float = 1.0, ghost: bool = False,
                zorder: float = 10) -> None:
     """Draw one piece: a disc of ``colour`` with ``label`` (its number) in it; a ghost (a piece
-    sent back) is faded with a dashed rim."""
-    disc = Circle((x, y), radius, facecolor=PIECE_FACE[colour], edgecolor=PIECE_EDGE[colour],
-                  linewidth=1.3 if not ghost else 1.0, alpha=alpha,
+    sent back) is a pale disc (:data:`GHOST_FACE`, opaque, so that whatever square it stands
+    on its number keeps 4.5:1) with a dashed rim, its number in the piece's dark edge colour."""
+    disc = Circle((x, y), radius, facecolor=GHOST_FACE[colour] if ghost else PIECE_FACE[colour],
+                  edgecolor=PIECE_EDGE[colour], linewidth=1.3 if not ghost else 1.0, alpha=alpha,
                   linestyle="-" if not ghost else (0, (2, 1.5)), zorder=zorder)
     if gid:
         disc.set_gid(gid)
     ax.add_patch(disc)
     ax.text(x, y - 0.01, label, ha="center", va="center", fontsize=TEXT_PT,
-            color=PIECE_INK[colour], alpha=alpha, zorder=zorder + 1)
+            color=PIECE_EDGE[colour] if ghost else PIECE_INK[colour], alpha=alpha,
+            zorder=zorder + 1)
 
 
 def _colour_of_piece(name: str) -> str:
@@ -427,7 +436,7 @@ def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
         k = seen[square] = seen.get(square, -1) + 1   # several ghosts of one square: corners
         dx, dy = _GHOST_CORNERS[k % len(_GHOST_CORNERS)]
         gx, gy = x + dx, y + dy
-        draw_piece(ax, gx, gy, colour, name[1:], 0.21, gid=f"ghost-{name}", alpha=0.7,
+        draw_piece(ax, gx, gy, colour, name[1:], 0.21, gid=f"ghost-{name}",
                    ghost=True, zorder=14)
         ax.add_patch(FancyArrowPatch(
             (gx, gy), geo.center(yard), arrowstyle="-|>,head_length=0.45,head_width=0.28",
