@@ -22,7 +22,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextPath
 
 from banmen.game import get_game
-from banmen.render import ludo, render_svg, style, suicide_checkers, ukejalayer
+from banmen.render import babuschka, ludo, render_svg, style, suicide_checkers, ukejalayer
 from banmen.render.board import DiagramSpec
 from banmen.render.ids import html_id
 from banmen.render.svg import SVG_RC
@@ -328,6 +328,9 @@ CONTRAST_CASES = [
     ("ludo numbers", style.TEXT, [rgb(ludo.YARD_BOX)]),
     # ludo take-off squares' 出 on the yard box colour
     *[(f"ludo 出 {c}", ludo.PIECE_EDGE[c], [rgb(ludo.YARD_BOX)]) for c in ludo.COLOURS],
+    # バブーシュカ size letters on the doll or shell of each owner
+    *[(f"babuschka letter {owner}", ink, [rgb(body)])
+      for owner, (body, _, ink) in babuschka.DOLL_COLOURS.items()],
     # ludo piece numbers on their piece, and a ghost's on its pale disc
     *[(f"ludo piece {c}", ludo.PIECE_INK[c], [rgb(ludo.PIECE_FACE[c])]) for c in ludo.COLOURS],
     *[(f"ludo ghost {c}", ludo.PIECE_EDGE[c], [rgb(ludo.GHOST_FACE[c])]) for c in ludo.COLOURS],

@@ -33,8 +33,9 @@ drawing conventions of ``banmen/render/board.py``):
 
 Stable ids (prefixed by the SVG step): every square ``sq-<name>``; the top doll of a square
 ``doll-<name>``; in the cut-away view every doll ``doll-<name>-<k>`` (k = 1 at the bottom of the
-nest); the move's arrow ``move-arrow``; the arrows of ``spec.arrows`` ``arrow-<i>`` (i from 1);
-start bars ``start-<name>``, goal flags ``goal-<name>``.
+nest); the outline of an opened nest ``nest-<name>``; the move's arrow ``move-arrow``; the
+arrows of ``spec.arrows`` ``arrow-<i>`` (i from 1); a label's disc ``label-<name>``; start bars
+``start-<name>``, goal flags ``goal-<name>``.
 
 Options (``spec.options``):
 
@@ -275,7 +276,7 @@ def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: s
     doll as in the table view; a nest of two or three opened as the toy opens, one shell in
     the other, the top doll outermost and the bottom doll innermost (:func:`shell_boxes`),
     each shell in its owner's colour with its size letter in the band at its top (gids
-    ``doll-<name>-<k>``, k = 1 at the bottom; the top doll's shell is also ``doll-<name>``,
+    ``doll-<name>-<k>``, k = 1 at the bottom, except the top doll's shell: ``doll-<name>``;
     the outline around the whole nest ``nest-<name>``).
     """
     x, y = center
@@ -738,12 +739,15 @@ __all__ = [
     "describe",
     "draw",
     "draw_doll",
+    "draw_labels",
     "draw_nest",
     "draw_path_arrow",
     "geometry",
     "geometry_for",
+    "letter_spots",
     "on_board",
     "parse_doll",
     "path_of_move",
+    "shell_boxes",
     "status_text",
 ]
