@@ -290,7 +290,10 @@ def draw_move_arrow(ax: Any, geo: Geometry, origin: str, target: str, *,
         geo.center(origin), geo.center(target),
         arrowstyle="-|>,head_length=0.35,head_width=0.22",
         mutation_scale=points_per_cell / 2.2, linewidth=3.2, color=style.ARROW, alpha=0.85,
-        zorder=20, shrinkA=(PIECE_R + 0.02) * points_per_cell if from_piece else 0,
+        # stopped beyond a 成 badge, a diagonal arrow's head reaches the origin's corner: it
+        # is drawn over that square's −/+ badge there
+        zorder=38 if to_promoted else 20,
+        shrinkA=(PIECE_R + 0.02) * points_per_cell if from_piece else 0,
         shrinkB=(0.66 if to_promoted else PIECE_R + 0.02) * points_per_cell if to_piece else 4,
         joinstyle="round", capstyle="round",
     ))
