@@ -122,3 +122,21 @@ def test_simulated_lengths_are_seeded_and_the_figure_is_deterministic():
 def test_the_caption_states_count_and_seed():
     assert "ルールごとに200局ずつ" in simulation_caption(200, 0)
     assert simulation_caption(7, 9).endswith("1局の長さの分布（乱数の種は9）。")
+
+
+def test_the_simulation_figure_is_an_image_with_title_and_description():
+    """Like boards (banmen/render/a11y.py): role="img", a <title> and a <desc> that give each
+    preset's mean, shortest and longest game of the same simulated games."""
+    lengths = simulation_lengths(GAME, 20, 3)
+    fragment = simulation_html(GAME, 20, 3)
+    prefix = html_id("ludo/simulation")
+    opening = re.search(r"<svg\b[^>]*>", fragment).group(0)
+    assert 'role="img"' in opening
+    assert f'aria-labelledby="{prefix}--title {prefix}--desc"' in opening
+    assert f'<title id="{prefix}--title">ルールごとの1局の長さの分布</title>' in fragment
+    desc = re.search(rf'<desc id="{prefix}--desc">([^<]*)</desc>', fragment).group(1)
+    assert desc.startswith("横軸は1局の手数、縦軸は局数です。飛行棋：平均")
+    for name, label in (("aeroplane", "飛行棋"), ("easy", "かんたん"), ("ludo", "ルドー")):
+        values = lengths[name]
+        mean = round(sum(values) / len(values))
+        assert f"{label}：平均{mean}手、最短{min(values)}手、最長{max(values)}手。" in desc

@@ -185,3 +185,30 @@ def test_describe_names_each_nest_bottom_to_top_or_only_the_top():
     state = state_of({"d2": ["gS", "bL"], "c1": ["bS", "bM"], "e4": ["gM"]}, to_move="grey")
     assert describe(GAME, state) == "灰番。c1：下から黒の小・黒の中。d2：下から灰の小・黒の大。e4：灰の中。"
     assert describe(GAME, state, view="table") == "灰番。c1：黒の中。d2：黒の大。e4：灰の中。"
+
+
+def test_an_opened_nest_is_drawn_one_doll_inside_the_other():
+    """c3 holds (bottom to top) black small, grey medium, black large: the large doll's shell
+    holds the medium's, which holds the small's; read from the top the letters are L, M, S,
+    each in its owner's ink, at 10 pt (10.1 CSS px on a 390 px phone)."""
+    from matplotlib.colors import to_hex
+    from matplotlib.text import Text
+
+    from banmen.render import babuschka
+
+    spec = DiagramSpec("test/bab-shells", state_of(NEST_BOARD), options={"view": "cutaway"})
+    figure = babuschka.draw(GAME, spec)
+    to_data = figure.axes[0].transData.inverted()
+    shells = {p.get_gid(): p.get_extents().transformed(to_data) for p in figure.axes[0].patches
+              if p.get_gid() in ("doll-c3", "doll-c3-2", "doll-c3-1")}
+    outer, middle, inner = shells["doll-c3"], shells["doll-c3-2"], shells["doll-c3-1"]
+    for big, small in ((outer, middle), (middle, inner)):
+        assert big.x0 < small.x0 and small.x1 < big.x1
+        assert big.y0 < small.y0 and small.y1 < big.y1
+    x, y = geometry().center("c3")
+    letters = sorted(((t.get_position()[1], t.get_text(), to_hex(t.get_color()), t.get_fontsize())
+                      for t in figure.findobj(Text) if t.get_position()[0] == x
+                      and abs(t.get_position()[1] - y) < 0.5), reverse=True)
+    assert [(text, ink, size) for _, text, ink, size in letters] == [
+        ("L", "#ffffff", 10), ("M", "#111111", 10), ("S", "#ffffff", 10)]
+    assert all(outer.y0 < py < outer.y1 for py, *_ in letters)

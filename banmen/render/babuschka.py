@@ -16,19 +16,26 @@ drawing conventions of ``banmen/render/board.py``):
   owner's skirt colour (black or grey); four players: head and body in the seat's colour (four
   hues that also differ in lightness).
 * ``view: table`` (the default) draws only the top doll of each square, as a player sees it;
-  ``view: cutaway`` opens every nest of two or three dolls: its dolls stand side by side, scaled
-  down on a light dashed tray (gid ``nest-<name>``), from the bottom doll (left) to the top one
-  (right).
+  ``view: cutaway`` opens every nest of two or three dolls as the toy opens: one shell inside
+  the other, the top doll outermost and the bottom doll innermost, each shell in its owner's
+  colour with its size letter in a band at its top (the innermost one in its middle), all
+  letters 10 pt, so that owner and size of every doll read on a 390 px phone (gid
+  ``nest-<name>`` for the outline of the whole nest).
 * After a move: the origin square is tinted red (a doll left it), the final square green (a doll
   arrived); an arrow runs from the origin through every jump landing to the final square
   (``game.move_path``). A pass changes nothing on the board; the status line says who passed.
+* No mark covers a size letter: a jump's arrow bends around the doll it jumps over, tails and
+  heads stop clear of the letters on their squares (a step between two dolls runs beside
+  them), labels sit on a small disc in the upper-right corner beside the doll, and the goal
+  flags stay in the upper-left corner.
 * Above the board: the side to move (黒番 / 灰番 / 南の番 ...), or the result when the game is
   over (黒の勝ち / 引分け), and whether the side to move has no action and must pass.
 
 Stable ids (prefixed by the SVG step): every square ``sq-<name>``; the top doll of a square
 ``doll-<name>``; in the cut-away view every doll ``doll-<name>-<k>`` (k = 1 at the bottom of the
-nest); the move's arrow ``move-arrow``; the arrows of ``spec.arrows`` ``arrow-<i>`` (i from 1);
-start bars ``start-<name>``, goal flags ``goal-<name>``.
+nest); the outline of an opened nest ``nest-<name>``; the move's arrow ``move-arrow``; the
+arrows of ``spec.arrows`` ``arrow-<i>`` (i from 1); a label's disc ``label-<name>``; start bars
+``start-<name>``, goal flags ``goal-<name>``.
 
 Options (``spec.options``):
 
@@ -55,7 +62,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, Ellipse, FancyArrowPatch, Polygon, Rectangle
+from matplotlib.patches import (Circle, Ellipse, FancyArrowPatch, FancyBboxPatch, Polygon,
+                                Rectangle)
 from matplotlib.path import Path as MplPath
 
 from banmen.game import BanmenError, Game
@@ -66,7 +74,6 @@ from banmen.render.board import (
     Geometry,
     draw_cell,
     draw_highlights,
-    draw_labels,
     new_figure,
 )
 
@@ -221,11 +228,44 @@ def draw_doll(ax: Any, x: float, base: float, owner: str, size: str, *, gid: str
                 zorder=z + 0.3)
 
 
-#: in the cut-away view a nest stands side by side, scaled to fit this width (cell units),
-#: at most by :data:`CUTAWAY_MAX`; neighbours overlap by :data:`CUTAWAY_OVERLAP`.
-CUTAWAY_WIDTH = 0.94
-CUTAWAY_MAX = 0.75
-CUTAWAY_OVERLAP = 0.1
+#: The cut-away view opens a nest of two or three dolls as the toy opens: one shell inside
+#: the other, the top doll outermost (cell units, relative to the square's centre). Every
+#: shell leaves a band of :data:`SHELL_BAND` at its top for its size letter and
+#: :data:`SHELL_SIDE` / :data:`SHELL_FOOT` at its sides and foot for the owner's colour; the
+#: innermost shell (the bottom doll) carries its letter in its middle.
+SHELL_HALF_WIDTH = 0.37
+SHELL_TOP = 0.44
+SHELL_BOTTOM = -0.44
+SHELL_BAND = 0.27
+SHELL_SIDE = 0.075
+SHELL_FOOT = 0.05
+SHELL_ROUND = 0.12
+#: font size (pt) of the size letters in an opened nest (10.1 CSS px on a 390 px phone).
+SHELL_LETTER_PT = 10
+
+
+def shell_boxes(count: int) -> list[tuple[float, float, float, float]]:
+    """Return the shells of an opened nest of ``count`` dolls, outermost (the top doll) first,
+    each as (left, bottom, right, top) relative to the square's centre."""
+    boxes = []
+    for j in range(count):
+        boxes.append((-SHELL_HALF_WIDTH + j * SHELL_SIDE, SHELL_BOTTOM + j * SHELL_FOOT,
+                      SHELL_HALF_WIDTH - j * SHELL_SIDE, SHELL_TOP - j * SHELL_BAND))
+    return boxes
+
+
+def letter_spots(nest: Sequence[str], view: str) -> list[tuple[float, float]]:
+    """Return where the size letters of ``nest`` (bottom to top) stand, relative to the
+    square's centre: one spot for a lone or table-view doll, one per doll of an opened nest."""
+    if view == "table" or len(nest) == 1:
+        size = parse_doll(nest[-1])[1]
+        return [(0.0, _BASE + DOLL_HEIGHT[size] * 0.64 * 0.42)]
+    spots = []
+    boxes = shell_boxes(len(nest))
+    for j, (_, bottom, _, top) in enumerate(boxes):
+        inner = j == len(boxes) - 1
+        spots.append((0.0, (bottom + top) / 2 if inner else top - SHELL_BAND / 2))
+    return spots[::-1]       # the shells run outermost (top doll) first
 
 
 def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: str,
@@ -233,9 +273,11 @@ def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: s
     """Draw the nest ``nest`` (dolls bottom to top, e.g. ``["bS", "gM"]``) on one square.
 
     ``view="table"``: only the top doll (gid ``doll-<name>``). ``"cutaway"``: a nest of one
-    doll as in the table view; a nest of two or three stands opened up, its dolls side by side
-    from the bottom one (left) to the top one (right), scaled down on a light tray (gids
-    ``doll-<name>-<k>``, k = 1 at the bottom; the top doll is also ``doll-<name>``).
+    doll as in the table view; a nest of two or three opened as the toy opens, one shell in
+    the other, the top doll outermost and the bottom doll innermost (:func:`shell_boxes`),
+    each shell in its owner's colour with its size letter in the band at its top (gids
+    ``doll-<name>-<k>``, k = 1 at the bottom, except the top doll's shell: ``doll-<name>``;
+    the outline around the whole nest ``nest-<name>``).
     """
     x, y = center
     base = y + _BASE
@@ -244,23 +286,29 @@ def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: s
         draw_doll(ax, x, base, owner, size, gid=f"doll-{name}")
         return
     dolls = [parse_doll(text) for text in nest]
-    natural = [DOLL_HEIGHT[size] * _BODY_RATIO for _, size in dolls]
-    scale = min(CUTAWAY_MAX, CUTAWAY_WIDTH / (sum(natural) - CUTAWAY_OVERLAP * (len(dolls) - 1)))
-    widths = [w * scale for w in natural]
-    gap = -CUTAWAY_OVERLAP * scale
-    total = sum(widths) + gap * (len(widths) - 1)
-    tall = max(DOLL_HEIGHT[size] for _, size in dolls) * scale
-    tray = Rectangle((x - total / 2 - 0.04, base - 0.02), total + 0.08, tall + 0.08,
-                     facecolor="#ffffff", alpha=0.8,
-                     edgecolor=style.GRID, linewidth=0.8, linestyle=(0, (2, 1.5)), zorder=9)
-    tray.set_gid(f"nest-{name}")
-    ax.add_patch(tray)
-    left = x - total / 2
-    for k, ((owner, size), width) in enumerate(zip(dolls, widths), start=1):
-        top = k == len(dolls)
-        draw_doll(ax, left + width / 2, base + 0.02, owner, size, scale=scale,
-                  gid=f"doll-{name}" if top else f"doll-{name}-{k}", z=10.0 + k)
-        left += width + gap
+    boxes = shell_boxes(len(dolls))
+    spots = letter_spots(nest, view)[::-1]    # outermost first, like the shells
+    count = len(dolls)
+    for j, ((owner, size), (left, bottom, right, top), (lx, ly)) in enumerate(
+            zip(reversed(dolls), boxes, spots)):
+        k = count - j                    # position in the nest, 1 = bottom
+        body_colour, _, ink = DOLL_COLOURS[owner]
+        rounding = min(SHELL_ROUND, (top - bottom) / 2, (right - left) / 2)
+        shell = FancyBboxPatch((x + left, y + bottom), right - left, top - bottom,
+                               boxstyle=f"round,pad=0,rounding_size={rounding}",
+                               facecolor=body_colour, edgecolor=OUTLINE,
+                               linewidth=1.2 if j == 0 else 0.9, zorder=10.0 + j)
+        shell.set_gid(f"doll-{name}" if j == 0 else f"doll-{name}-{k}")
+        ax.add_patch(shell)
+        if j == 0:
+            rim = FancyBboxPatch((x + left, y + bottom), right - left, top - bottom,
+                                 boxstyle=f"round,pad=0,rounding_size={SHELL_ROUND}",
+                                 facecolor="none", edgecolor=OUTLINE, linewidth=1.2,
+                                 zorder=10.0 + count)
+            rim.set_gid(f"nest-{name}")
+            ax.add_patch(rim)
+        ax.text(x + lx, y + ly, size, ha="center", va="center", fontsize=SHELL_LETTER_PT,
+                color=ink, zorder=10.0 + count + 0.1)
 
 
 # --------------------------------------------------------------------------- board and marks
@@ -292,7 +340,8 @@ def _draw_start_and_goal(ax: Any, geo: Geometry, players: int) -> None:
             bar = Rectangle(*rect, facecolor=scarf, edgecolor="none", zorder=3)
             bar.set_gid(f"start-{name}")
             ax.add_patch(bar)
-            # the goal flag in the upper-left corner (away from the doll's body)
+            # the goal flag in the upper-left corner (away from the doll's body and the
+            # letters of an opened nest, above the nest's outer shell)
             fx, fy = x - 0.5 + 0.05, y + 0.5 - 0.05
             if edge == "top":
                 fy = y + 0.5 - t - 0.03
@@ -300,7 +349,7 @@ def _draw_start_and_goal(ax: Any, geo: Geometry, players: int) -> None:
                 fx = x - 0.5 + t + 0.03
             s = 0.24
             flag = Polygon([(fx, fy), (fx + s, fy), (fx, fy - s)], closed=True,
-                           facecolor=goal_colour, edgecolor=OUTLINE, linewidth=0.7, zorder=9.5)
+                           facecolor=goal_colour, edgecolor=OUTLINE, linewidth=0.7, zorder=15)
             flag.set_gid(f"goal-{name}")
             ax.add_patch(flag)
 
@@ -335,24 +384,139 @@ def _pull(point: tuple[float, float], towards: tuple[float, float], distance: fl
     return x1 + (x2 - x1) * step, y1 + (y2 - y1) * step
 
 
+#: a jump's arrow bends around the doll it jumps over: at its middle it passes this far from
+#: the jumped square's centre (cell units), clear of the letters on the doll.
+JUMP_BEND = 0.4
+
+
+def _jump_control(a: tuple[float, float], b: tuple[float, float],
+                  avoid: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The control point of the quadratic curve from ``a`` to ``b`` (two squares apart) that
+    bends around the middle square: of the two sides, the one whose curve passes farther from
+    the letters at ``avoid`` (absolute points); a tie goes to the left of the direction of
+    travel."""
+    (x1, y1), (x2, y2) = a, b
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    length = math.hypot(x2 - x1, y2 - y1)
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length       # left of the direction of travel
+    best = None
+    for sign in (1, -1):
+        px, py = mx + sign * nx * JUMP_BEND, my + sign * ny * JUMP_BEND
+        clearance = min((math.hypot(px - lx, py - ly) for lx, ly in avoid), default=1.0)
+        if best is None or clearance > best[0] + 1e-9:
+            best = (clearance, sign)
+    sign = best[1]
+    return mx + sign * nx * 2 * JUMP_BEND, my + sign * ny * 2 * JUMP_BEND
+
+
+#: how far (cell units) an arrow's tail and head keep from the centre of a size letter on
+#: their square: half a letter (about 0.09 cell) plus half the stroke, or half the head.
+_TAIL_CLEARANCE = 0.15
+_HEAD_CLEARANCE = 0.2
+
+
+def _segment_distance(p: tuple[float, float], a: tuple[float, float],
+                      b: tuple[float, float]) -> float:
+    (px, py), (ax_, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax_, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if not length2 else max(0.0, min(1.0, ((px - ax_) * dx + (py - ay) * dy) / length2))
+    return math.hypot(px - (ax_ + t * dx), py - (ay + t * dy))
+
+
+def _clear_pull(point: tuple[float, float], towards: tuple[float, float], distance: float,
+                spots: Sequence[tuple[float, float]], clearance: float) -> tuple[float, float]:
+    """``point`` moved ``distance`` towards ``towards``, or farther (up to the cell's edge)
+    until the stretch from it to ``towards`` keeps ``clearance`` from every letter spot."""
+    (x1, y1), (x2, y2) = point, towards
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    moved = _pull(point, towards, distance)
+    for step in range(12):
+        if all(_segment_distance(spot, moved, towards) >= clearance for spot in spots):
+            break
+        far = min(distance + 0.03 * (step + 1), length * 0.55)
+        moved = x1 + (x2 - x1) * far / length, y1 + (y2 - y1) * far / length
+    return moved
+
+
+#: an arrow beside two dolls runs this far (cell units) from the line through their centres.
+BESIDE = 0.36
+
+
+def _beside(a: tuple[float, float], b: tuple[float, float],
+            spots: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Tail and tip of an arrow from ``a`` to ``b`` shifted sideways by :data:`BESIDE`, on the
+    side whose line passes farther from the letter ``spots`` (a tie: right of travel, away
+    from the change badges in the squares' lower-right corners on a move downwards)."""
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    best = None
+    for sign in (-1, 1):
+        ox, oy = -uy * BESIDE * sign, ux * BESIDE * sign
+        tail = (x1 + ox + ux * 0.1, y1 + oy + uy * 0.1)
+        tip = (x2 + ox - ux * 0.2, y2 + oy - uy * 0.2)
+        clearance = min((_segment_distance(p, tail, tip) for p in spots), default=1.0)
+        if best is None or clearance > best[0] + 1e-9:
+            best = (clearance, [tail, tip])
+    return best[1]
+
+
 def draw_path_arrow(ax: Any, geo: Geometry, squares: Sequence[str], gid: str, *,
-                    start_on_doll: bool = False, end_on_doll: bool = False) -> None:
+                    start_on_doll: bool = False, end_on_doll: bool = False,
+                    letters: Mapping[str, Sequence[tuple[float, float]]] | None = None) -> None:
     """Draw one arrow through the centres of ``squares`` (origin, every landing, final).
 
-    The head stops short of the last centre (at the cell's edge when ``end_on_doll``, so that
-    the doll there stays readable); with ``start_on_doll`` the tail starts beside the doll on
-    the first square instead of over it. Every landing in between gets a dot
-    (gid ``landing-<name>``).
+    A step between squares two apart is a jump: it bends around the square in between so
+    that the letters of the doll jumped over stay readable (``letters``: square -> the
+    letter spots of its nest relative to the centre, from :func:`letter_spots`). The head
+    stops short of the last centre (at the cell's edge when ``end_on_doll``, so that the doll
+    there stays readable); with ``start_on_doll`` the tail starts beside the doll on the first
+    square instead of over it. Every landing in between gets a dot (gid ``landing-<name>``).
     """
-    points = [geo.center(s) for s in squares]
-    if len(points) < 2:
+    letters = letters or {}
+    centres = [geo.center(s) for s in squares]
+    if len(centres) < 2:
         return
-    points[-1] = _pull(points[-1], points[-2], 0.36 if end_on_doll else 0.2)
+    # each step: its end point and, for a jump, the control point of its curve
+    controls: list[tuple[float, float] | None] = []
+    for (a, b) in zip(centres, centres[1:]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if max(abs(dx), abs(dy)) == 2 and dx in (0, 2, -2) and dy in (0, 2, -2):
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            over = next((s for s, c in geo.centers.items() if c == (mx, my)), None)
+            spots = [(mx + lx, my + ly) for lx, ly in letters.get(over, ())]
+            controls.append(_jump_control(a, b, spots))
+        else:
+            controls.append(None)
+    first_towards = controls[0] or centres[1]
+    last_from = controls[-1] or centres[-2]
+    points = list(centres)
+
+    def spots_on(square: str) -> list[tuple[float, float]]:
+        cx, cy = geo.center(square)
+        return [(cx + lx, cy + ly) for lx, ly in letters.get(square, ())]
+
+    points[-1] = _clear_pull(points[-1], last_from, 0.36 if end_on_doll else 0.2,
+                             spots_on(squares[-1]), _HEAD_CLEARANCE)
     if start_on_doll:
-        points[0] = _pull(points[0], points[1], 0.3)
-    codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
+        points[0] = _clear_pull(points[0], first_towards, 0.3, spots_on(squares[0]),
+                                _TAIL_CLEARANCE)
+    if len(points) == 2 and controls[0] is None and math.dist(points[0], points[1]) < 0.45:
+        # a step between two dolls: cleared of both letters the arrow would be a stub, so it
+        # runs beside them instead, on the side farther from their letters
+        points = _beside(centres[0], centres[1], spots_on(squares[0]) + spots_on(squares[-1]))
+    vertices = [points[0]]
+    codes = [MplPath.MOVETO]
+    for control, end in zip(controls, points[1:]):
+        if control is None:
+            vertices.append(end)
+            codes.append(MplPath.LINETO)
+        else:
+            vertices.extend([control, end])
+            codes.extend([MplPath.CURVE3, MplPath.CURVE3])
     arrow = FancyArrowPatch(
-        path=MplPath(points, codes),
+        path=MplPath(vertices, codes),
         arrowstyle="-|>,head_length=0.4,head_width=0.25",
         mutation_scale=geo.inches_per_cell * 72 / 2.2,
         linewidth=3.4, color=style.ARROW, alpha=0.85, zorder=40, shrinkA=0, shrinkB=0,
@@ -365,6 +529,27 @@ def draw_path_arrow(ax: Any, geo: Geometry, squares: Sequence[str], gid: str, *,
                          linewidth=1.0, zorder=41)
         landing.set_gid(f"landing-{square}")
         ax.add_patch(landing)
+
+
+#: a label sits on a small disc in the upper-right corner of its square, clear of the doll
+#: (a large doll's head reaches 0.42 cell above the centre, 0.19 to each side).
+LABEL_AT = (0.33, 0.33)
+LABEL_RADIUS = 0.15
+LABEL_PT = 11
+
+
+def draw_labels(ax: Any, geo: Geometry, labels: Sequence[tuple[str, str]]) -> None:
+    """Write each label on a white disc in the upper-right corner of its square, beside the
+    doll rather than over it (gid ``label-<name>``)."""
+    for square, text in labels:
+        x, y = geo.center(square)
+        cx, cy = x + LABEL_AT[0], y + LABEL_AT[1]
+        disc = Circle((cx, cy), LABEL_RADIUS, facecolor="white", edgecolor=style.LABEL,
+                      linewidth=1.0, zorder=30)
+        disc.set_gid(f"label-{square}")
+        ax.add_patch(disc)
+        ax.text(cx, cy, text, ha="center", va="center", fontsize=LABEL_PT, color=style.LABEL,
+                zorder=30.1)
 
 
 _SQUARE_RE = re.compile(r"[a-h][1-8]")
@@ -495,13 +680,15 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
         nest = _as_nest(board[square])
         if nest:
             draw_nest(ax, geo.center(square), nest, square, view)
+    letters = {square: letter_spots(_as_nest(nest), view) for square, nest in board.items()
+               if _as_nest(nest)}
     if spec.arrows:
         for i, arrow in enumerate(spec.arrows, start=1):
             draw_path_arrow(ax, geo, arrow, f"arrow-{i}", start_on_doll=bool(board.get(arrow[0])),
-                            end_on_doll=bool(board.get(arrow[-1])))
+                            end_on_doll=bool(board.get(arrow[-1])), letters=letters)
     elif len(path) >= 2 and spec.move_arrow:
         draw_path_arrow(ax, geo, path, "move-arrow", start_on_doll=bool(board.get(path[0])),
-                        end_on_doll=True)
+                        end_on_doll=True, letters=letters)
     draw_labels(ax, geo, spec.labels)
     if coordinates:
         _draw_coordinates(ax, info)
@@ -552,12 +739,15 @@ __all__ = [
     "describe",
     "draw",
     "draw_doll",
+    "draw_labels",
     "draw_nest",
     "draw_path_arrow",
     "geometry",
     "geometry_for",
+    "letter_spots",
     "on_board",
     "parse_doll",
     "path_of_move",
+    "shell_boxes",
     "status_text",
 ]

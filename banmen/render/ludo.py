@@ -50,6 +50,7 @@ The renderer reads positions through the engine's documented helpers (``square_o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -88,14 +89,21 @@ _PLAIN = 0.3
 #: shrunk into the 350 px column of a 390 px phone.
 TEXT_PT = 12
 
-#: piece colour, dark edge, pastel cell colour, text colour on the piece.
-PIECE_FACE = {"red": "#d83c3c", "yellow": "#f4c21f", "blue": "#3b7dd8", "green": "#35a35a"}
+#: piece colour, dark edge, pastel cell colour, text colour on the piece (each number at least
+#: 4.5:1 against its piece: white on red 4.5 and blue 5.0, dark on yellow and green).
+PIECE_FACE = {"red": "#d83c3c", "yellow": "#f4c21f", "blue": "#326fc7", "green": "#35a35a"}
 PIECE_EDGE = {"red": "#7a1414", "yellow": "#7a5b00", "blue": "#163f78", "green": "#145a2c"}
 CELL = {"red": "#f6c4c0", "yellow": "#fbe6a2", "blue": "#c3d8f4", "green": "#c5e6c9"}
 HOME = {"red": "#ec8d86", "yellow": "#f7d565", "blue": "#88b2ea", "green": "#86c896"}
-PIECE_INK = {"red": "white", "yellow": "#3a2a00", "blue": "white", "green": "white"}
+PIECE_INK = {"red": "#ffffff", "yellow": "#3a2a00", "blue": "#ffffff", "green": "#0f2616"}
 NAME_JA = {"red": "赤", "yellow": "黄", "blue": "青", "green": "緑"}
 PLAIN_CELL = "#fbf7ee"
+#: the pale face of a ghost (a piece just sent back): its colour at 45 % over the plain cell.
+GHOST_FACE = {
+    colour: "#" + "".join(f"{round(0.45 * int(face[i:i + 2], 16) + 0.55 * int(PLAIN_CELL[i:i + 2], 16)):02x}"
+                          for i in (1, 3, 5))
+    for colour, face in PIECE_FACE.items()
+}
 YARD_BOX = "#fffdf7"
 STAR = "#d4a017"
 
@@ -316,15 +324,17 @@ def draw_piece(ax: Any, x: float, y: float, colour: str, label: str, radius: flo
                gid: str | None = None, alpha: float = 1.0, ghost: bool = False,
                zorder: float = 10) -> None:
     """Draw one piece: a disc of ``colour`` with ``label`` (its number) in it; a ghost (a piece
-    sent back) is faded with a dashed rim."""
-    disc = Circle((x, y), radius, facecolor=PIECE_FACE[colour], edgecolor=PIECE_EDGE[colour],
-                  linewidth=1.3 if not ghost else 1.0, alpha=alpha,
+    sent back) is a pale disc (:data:`GHOST_FACE`, opaque, so that whatever square it stands
+    on its number keeps 4.5:1) with a dashed rim, its number in the piece's dark edge colour."""
+    disc = Circle((x, y), radius, facecolor=GHOST_FACE[colour] if ghost else PIECE_FACE[colour],
+                  edgecolor=PIECE_EDGE[colour], linewidth=1.3 if not ghost else 1.0, alpha=alpha,
                   linestyle="-" if not ghost else (0, (2, 1.5)), zorder=zorder)
     if gid:
         disc.set_gid(gid)
     ax.add_patch(disc)
     ax.text(x, y - 0.01, label, ha="center", va="center", fontsize=TEXT_PT,
-            color=PIECE_INK[colour], alpha=alpha, zorder=zorder + 1)
+            color=PIECE_EDGE[colour] if ghost else PIECE_INK[colour], alpha=alpha,
+            zorder=zorder + 1)
 
 
 def _colour_of_piece(name: str) -> str:
@@ -381,7 +391,10 @@ def leg_paths(state: Any, move: Any) -> list[tuple[str, list[str]]]:
     return legs
 
 
-def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int) -> None:
+def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int,
+              end_pieces: int = 0) -> None:
+    """Draw one leg of a move under the pieces (so that no leg hides a piece's number); its
+    head stops at the rim of a lone piece on the leg's last square (``end_pieces``)."""
     colour, linestyle, arrowstyle, rad = LEG_STYLE[kind]
     points = [geo.center(s) for s in squares]
     if kind == "bounce" and len(points) > 1:
@@ -391,23 +404,28 @@ def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int)
         ox, oy = -(y1 - y0) / length * 0.24, (x1 - x0) / length * 0.24
         points = [(x + ox, y + oy) for x, y in points]
     points_per_cell = geo.inches_per_cell * 72
+    shrink = (0.42 if end_pieces == 1 else 0.3) * points_per_cell
     common = dict(arrowstyle=arrowstyle, mutation_scale=points_per_cell / 2.2, color=colour,
-                  linewidth=2.6, linestyle=linestyle, alpha=0.92, zorder=20,
+                  linewidth=2.6, linestyle=linestyle, alpha=0.92, zorder=9,
                   joinstyle="round", capstyle="round")
     if len(points) == 2:
         arrow = FancyArrowPatch(points[0], points[1], connectionstyle=f"arc3,rad={rad}",
-                                shrinkA=3, shrinkB=0.3 * points_per_cell, **common)
+                                shrinkA=3, shrinkB=shrink, **common)
     else:
         codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
-        arrow = FancyArrowPatch(path=MplPath(points, codes), shrinkA=0,
-                                shrinkB=0.3 * points_per_cell, **common)
+        # a path arrow ignores shrinkB: its last point is moved back by hand
+        (px, py), (qx, qy) = points[-2], points[-1]
+        length = max(math.hypot(qx - px, qy - py), 1e-9)
+        back = min(shrink / points_per_cell, length * 0.6) / length
+        points[-1] = (qx - (qx - px) * back, qy - (qy - py) * back)
+        arrow = FancyArrowPatch(path=MplPath(points, codes), shrinkA=0, **common)
     arrow.set_gid(f"leg-{index}-{kind}")
     ax.add_patch(arrow)
 
 
-#: where the ghosts of pieces sent back from one square stand: never the bottom right corner,
-#: where the change badge (board.draw_change_badge) would cover a ghost's number.
-_GHOST_CORNERS = ((-0.32, -0.32), (-0.32, 0.32), (0.32, 0.32), (0.0, -0.36))
+#: where the ghosts of pieces sent back from one square stand (the count badge is top right;
+#: the change badge is bottom right, so that corner is taken last).
+_GHOST_CORNERS = ((-0.32, -0.32), (-0.32, 0.32), (0.0, -0.36), (0.32, -0.32))
 
 
 def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
@@ -419,13 +437,14 @@ def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
         k = seen[square] = seen.get(square, -1) + 1   # several ghosts of one square: corners
         dx, dy = _GHOST_CORNERS[k % len(_GHOST_CORNERS)]
         gx, gy = x + dx, y + dy
-        draw_piece(ax, gx, gy, colour, name[1:], 0.21, gid=f"ghost-{name}", alpha=0.7,
+        draw_piece(ax, gx, gy, colour, name[1:], 0.21, gid=f"ghost-{name}",
                    ghost=True, zorder=14)
         ax.add_patch(FancyArrowPatch(
             (gx, gy), geo.center(yard), arrowstyle="-|>,head_length=0.45,head_width=0.28",
             mutation_scale=geo.inches_per_cell * 72 / 2.2, color=SEND_BACK, linewidth=1.8,
-            linestyle=(0, (3, 2)), connectionstyle="arc3,rad=0.25", shrinkA=4,
-            shrinkB=0.3 * geo.inches_per_cell * 72, zorder=19))
+            linestyle=(0, (3, 2)), connectionstyle="arc3,rad=0.25",
+            shrinkA=0.21 * geo.inches_per_cell * 72,     # from the ghost's rim, off its number
+            shrinkB=0.42 * geo.inches_per_cell * 72, zorder=9))
 
 
 def change_marks(before: Any, after: Any) -> dict[str, int]:
@@ -460,7 +479,23 @@ def _draw_changes(ax: Any, geo: Geometry, marks: Mapping[str, int], bottom: floa
                             edgecolor=style.REMOVED_EDGE if delta < 0 else style.ADDED_EDGE,
                             linewidth=2.6, zorder=2.5,
                             linestyle=style.LEFT_DASHES if delta < 0 else "solid"))
-        draw_change_badge(ax, geo.center(square), delta, square)
+        draw_change_badge(ax, _badge_anchor(geo, square, bottom), delta, square)
+
+
+def _badge_anchor(geo: Geometry, square: str, bottom: float) -> tuple[float, float]:
+    """The point whose lower-right corner gets the change badge of ``square``: its centre, or
+    for a goal triangle a point such that the badge sits in the corner of the triangle
+    farthest from every slot a piece may stand on, off the pieces' numbers."""
+    x, y = geo.center(square)
+    if not square.endswith("-goal"):
+        return x, y
+    polygon = _goal_polygon(geo, _colour_of_piece(square[0]), bottom)
+    cx = sum(px for px, _ in polygon) / len(polygon)
+    cy = sum(py for _, py in polygon) / len(polygon)
+    slots = [(x + dx, y + dy) for count in (1, 2, 4) for dx, dy in _slots(count)[1]]
+    corners = [(px + (cx - px) * 0.3, py + (cy - py) * 0.3) for px, py in polygon]
+    best = max(corners, key=lambda c: (min(math.dist(c, s) for s in slots), c))
+    return best[0] - 0.39, best[1] + 0.39
 
 
 def _draw_highlights(ax: Any, geo: Geometry, squares: Iterable[str], bottom: float) -> None:
@@ -598,14 +633,15 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if spec.before is not None:
         _draw_changes(ax, geo, change_marks(spec.before, state), bottom)
     _draw_highlights(ax, geo, spec.highlight, bottom)
-    _draw_pieces(ax, geo, occupants(state))
+    standing = occupants(state)
+    _draw_pieces(ax, geo, standing)
     if spec.before is not None and spec.move is not None:
         _draw_send_backs(ax, geo, spec.before, spec.move)
     if spec.arrows:
         _draw_arrows(ax, geo, spec.arrows)
     elif spec.move_arrow:
         for i, (kind, squares) in enumerate(legs):
-            _draw_leg(ax, geo, kind, squares, i)
+            _draw_leg(ax, geo, kind, squares, i, len(standing.get(squares[-1], ())))
     draw_labels(ax, geo, spec.labels)
     if info:
         _draw_info(ax, spec, geo.width, (_LEGEND_H if kinds else 0.0) + _INFO_H / 2)

@@ -36,6 +36,8 @@ its documented helpers (``changed_squares``, ``material``, ``original_eyes``), n
 
 from __future__ import annotations
 
+import dataclasses
+
 import math
 from collections import Counter
 from typing import Any
@@ -275,15 +277,24 @@ def change_tints(before: Any, after: Any, position: dict[str, Any]) -> dict[str,
     }
 
 
-def draw_move_arrow(ax: Any, geo: Geometry, origin: str, target: str) -> None:
+def draw_move_arrow(ax: Any, geo: Geometry, origin: str, target: str, *,
+                    from_piece: bool = False, to_piece: bool = True,
+                    to_promoted: bool = False) -> None:
     """Draw the arrow of a move from the centre of ``origin`` to the rim of the frog on
-    ``target`` (the shared arrow style of :func:`banmen.render.board.draw_arrow`)."""
+    ``target`` (the shared arrow style of :func:`banmen.render.board.draw_arrow`). With
+    ``from_piece`` (a frog still stands on ``origin``) the tail starts at its rim; without
+    ``to_piece`` (an empty target) the head reaches nearly to the centre; with ``to_promoted`` the head stops beyond the 成 badge of the frog on ``target``, so that no
+    arrow covers a frog's eyes or its badge."""
     points_per_cell = geo.inches_per_cell * 72
     ax.add_patch(FancyArrowPatch(
         geo.center(origin), geo.center(target),
         arrowstyle="-|>,head_length=0.35,head_width=0.22",
         mutation_scale=points_per_cell / 2.2, linewidth=3.2, color=style.ARROW, alpha=0.85,
-        zorder=20, shrinkA=0, shrinkB=(PIECE_R + 0.02) * points_per_cell,
+        # stopped beyond a 成 badge, a diagonal arrow's head reaches the origin's corner: it
+        # is drawn over that square's −/+ badge there
+        zorder=38 if to_promoted else 20,
+        shrinkA=(PIECE_R + 0.02) * points_per_cell if from_piece else 0,
+        shrinkB=(0.66 if to_promoted else PIECE_R + 0.02) * points_per_cell if to_piece else 4,
         joinstyle="round", capstyle="round",
     ))
 
@@ -353,9 +364,18 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
             move_path = game.move_path(spec.before, spec.move)
     # the move's arrow is drawn here, not by draw_marks, so that its head stops at the edge of
     # the frog that arrived instead of covering its eyes
-    draw_marks(ax, geo, spec, changes, None)
+    draw_marks(ax, geo, dataclasses.replace(spec, arrows=()), changes, None)
+    board = position["board"]
+
+    def promoted(square: str) -> bool:
+        return square in board and parse_piece(board[square]).promoted
+
+    for arrow in spec.arrows:
+        for origin, target in zip(arrow, arrow[1:]):
+            draw_move_arrow(ax, geo, origin, target, from_piece=origin in board,
+                            to_piece=target in board, to_promoted=promoted(target))
     if move_path and spec.move_arrow and not spec.arrows:
-        draw_move_arrow(ax, geo, *move_path)
+        draw_move_arrow(ax, geo, *move_path, to_promoted=promoted(move_path[-1]))
     for square, text in sorted(position["board"].items()):
         draw_piece(ax, geo.center(square), parse_piece(text), name=square)
     if coordinates:

@@ -161,7 +161,17 @@ def on_page_context(context: dict, page: Any, **_: Any) -> dict:
     if page.title and not page.is_homepage and not page.meta.get("title"):
         section = page.parent.title if page.parent is not None else None
         page.meta["title"] = page_title(str(page.title), section)
+    if not has_subheadings(page.toc):
+        # nothing for the table of contents: give its empty column to the page's content
+        hidden = list(page.meta.get("hide") or [])
+        page.meta["hide"] = hidden + ["toc"] if "toc" not in hidden else hidden
     return context
+
+
+def has_subheadings(toc: Any) -> bool:
+    """Whether a page's table of contents (MkDocs' ``page.toc``: anchor links with
+    ``level`` and ``children``) lists any heading below the page title (``h1``)."""
+    return any(item.level > 1 or has_subheadings(item.children) for item in toc)
 
 
 def on_post_build(config: Any, **_: Any) -> None:

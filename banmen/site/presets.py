@@ -136,19 +136,41 @@ def simulation_caption(games: int = SIMULATED_GAMES, seed: int = SIMULATION_SEED
             f"1局の長さの分布（乱数の種は{seed}）。")
 
 
+#: the screen-reader title of the simulation figure.
+SIMULATION_TITLE = "ルールごとの1局の長さの分布"
+
+
+def simulation_description(game: Game, lengths: dict[str, list[int]]) -> str:
+    """Return the Japanese screen-reader description of the figure: what the axes show, then
+    for each preset its mean, shortest and longest game, e.g.
+    ``横軸は1局の手数、縦軸は局数です。飛行棋：平均74手、最短31手、最長162手。``"""
+    source = _source(game.id)
+    parts = ["横軸は1局の手数、縦軸は局数です。"]
+    for name, values in lengths.items():
+        mean = sum(values) / len(values)
+        parts.append(f"{source.PRESET_NAMES_JA[name]}：平均{mean:.0f}手、最短{min(values)}手、"
+                     f"最長{max(values)}手。")
+    return "".join(parts)
+
+
 def simulation_html(game: Game, games: int = SIMULATED_GAMES, seed: int = SIMULATION_SEED
                     ) -> str:
     """Return a ``<figure>`` with the inline SVG of :func:`simulation_figure` (through the
-    project's deterministic SVG step) and :func:`simulation_caption`.
+    project's deterministic SVG step) and :func:`simulation_caption`; like a board, the SVG
+    has ``role="img"``, the title :data:`SIMULATION_TITLE` and the description of
+    :func:`simulation_description` for screen readers.
 
     Raises:
         BanmenError: the game has no presets.
     """
+    from banmen.render.a11y import add_accessibility
     from banmen.render.svg import figure_to_svg, html_id
     from banmen.site.html import without_metadata
 
     ident = f"{game.id}/simulation"
-    svg = without_metadata(
-        figure_to_svg(simulation_figure(game, simulation_lengths(game, games, seed)), ident))
+    lengths = simulation_lengths(game, games, seed)
+    svg = without_metadata(figure_to_svg(simulation_figure(game, lengths), ident))
+    svg = add_accessibility(svg, html_id(ident), SIMULATION_TITLE,
+                            simulation_description(game, lengths))
     return (f'<figure class="banmen-diagram" id="{html_id(ident)}-figure">{svg}'
             f"<figcaption>{simulation_caption(games, seed)}</figcaption></figure>")
