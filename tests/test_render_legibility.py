@@ -101,12 +101,14 @@ def _legibility_specs():
                                    options={"view": "cutaway"})))
     specs.append((bab, DiagramSpec("test/legible-bab-table", bab.play(before, move),
                                    before=before, move=move, labels=(("f8", "×"),))))
-    four = bab.position_from_yaml({"game": "babuschka", "players": 4, "to_move": "west",
+    # a jump over another player's goal square (a4 is east's goal): allowed by the setting
+    fly = get_game("babuschka", {"fly_over_goals": True})
+    four = fly.position_from_yaml({"game": "babuschka", "players": 4, "to_move": "west",
                                    "board": {"a5": ["wM"], "a4": ["wS", "wL"],
                                              "h4": ["eS", "nM", "eL"], "d1": ["sS", "sM"],
                                              "d8": ["nS", "nM", "nL"]}})
-    move = bab.parse_move(four, "W: M a5xa3")
-    specs.append((bab, DiagramSpec("test/legible-bab-four", bab.play(four, move), before=four,
+    move = fly.parse_move(four, "W: M a5xa3")
+    specs.append((fly, DiagramSpec("test/legible-bab-four", fly.play(four, move), before=four,
                                    move=move, options={"view": "cutaway"})))
     return specs
 
