@@ -119,6 +119,10 @@ class SiteBuild:
         cache: read and write the build cache in ``root/.cache/banmen`` (see
             :mod:`banmen.site.cache`); ``False`` checks and draws everything.
         jobs: processes drawing boards at once (``None``: one per core).
+        rules_file: read the site rules from this file instead of ``root/rules.yaml``
+            (``banmen diff --rules``).
+        keep_going: a broken content file does not stop :meth:`prepare`: it is left out of
+            :attr:`content` and its errors are listed in :attr:`problems` (``banmen diff``).
 
     Call :meth:`prepare` first; it raises :class:`ContentErrors` when content is broken.
     Content files and boards whose cache key has not changed are neither checked nor drawn;
@@ -126,8 +130,13 @@ class SiteBuild:
     """
 
     def __init__(self, root: Path, rule_overrides: Mapping[str, Mapping[str, Any]] | None = None,
-                 progress: bool = True, cache: bool = True, jobs: int | None = None):
+                 progress: bool = True, cache: bool = True, jobs: int | None = None,
+                 rules_file: Path | None = None, keep_going: bool = False):
         self.root = root
+        self.rules_file = rules_file
+        self.keep_going = keep_going
+        #: errors of the content files left out (``keep_going`` only), sorted.
+        self.problems: list[ContentError] = []
         self.rule_overrides = rule_overrides
         self.progress = progress
         self.use_cache = cache
@@ -146,7 +155,7 @@ class SiteBuild:
         """(bytes of rules.yaml, its mapping when it reads as one, else ``None``)."""
         import yaml
 
-        path = self.root / "rules.yaml"
+        path = self.root / "rules.yaml" if self.rules_file is None else self.rules_file
         data = path.read_bytes() if path.exists() else b""
         try:
             parsed = yaml.safe_load(data.decode("utf-8")) if data else {}
@@ -163,7 +172,7 @@ class SiteBuild:
             from banmen.site.parameters import parameters_markdown
             from banmen.site.presets import has_presets, presets_markdown, simulation_html
 
-            games, errors = load_site_rules(self.root, self.rule_overrides)
+            games, errors = load_site_rules(self.root, self.rule_overrides, self.rules_file)
             if errors:
                 raise ContentErrors(errors)
             with_presets = [g for g in games if has_presets(g)]
@@ -201,6 +210,7 @@ class SiteBuild:
     def _prepare(self, cache: BuildCache) -> None:
         self.stats = BuildStats()
         self.content = SiteContent()
+        self.problems = []
         base = ["banmen-build-1", code_digest(), tool_versions()]
         rules_bytes, rules = self._rules_inputs()
         self._site_entry(cache, rules_bytes, base)
@@ -229,6 +239,8 @@ class SiteBuild:
         if missing:
             self._check_and_draw(cache, missing, keys, found)
         for kind, _game_id, path in files:
+            if path not in found:  # broken, left out (keep_going)
+                continue
             view, svgs = found[path]
             getattr(self.content, kind)[view.ident] = view
             self.svgs.update(svgs)
@@ -244,7 +256,9 @@ class SiteBuild:
         if isinstance(known, dict):
             render.SQUARES.update(known)
         count = len(render.SQUARES)
-        content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides)
+        content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides,
+                                rules_file=self.rules_file, strict=not self.keep_going)
+        self.problems = sorted(content.problems, key=ContentError.sort_key)
         if len(render.SQUARES) != count:
             cache.set_object(squares_name, dict(render.SQUARES))
         by_source = {}
@@ -256,6 +270,8 @@ class SiteBuild:
         svgs: dict[str, str] = {}
         base = ["banmen-board-1", code_digest(), tool_versions()]
         for path in missing:
+            if path.resolve() not in by_source:  # broken, left out (keep_going)
+                continue
             kind, item = by_source[path.resolve()]
             view, boards = view_of(kind, item)
             self.stats.checked.append(f"{kind}/{item.ident}")
