@@ -32,7 +32,7 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,6 +123,10 @@ class SiteBuild:
             (``banmen diff --rules``).
         keep_going: a broken content file does not stop :meth:`prepare`: it is left out of
             :attr:`content` and its errors are listed in :attr:`problems` (``banmen diff``).
+        reuse: called as ``reuse(board key, engine, spec)`` for each board that is not in
+            the cache; an SVG it returns is used instead of drawing the board (and is not
+            written to the cache). ``banmen diff`` passes today's drawing of a board whose
+            drawing inputs the rule change leaves alone.
 
     Call :meth:`prepare` first; it raises :class:`ContentErrors` when content is broken.
     Content files and boards whose cache key has not changed are neither checked nor drawn;
@@ -131,8 +135,10 @@ class SiteBuild:
 
     def __init__(self, root: Path, rule_overrides: Mapping[str, Mapping[str, Any]] | None = None,
                  progress: bool = True, cache: bool = True, jobs: int | None = None,
-                 rules_file: Path | None = None, keep_going: bool = False):
+                 rules_file: Path | None = None, keep_going: bool = False,
+                 reuse: Callable[[str, Any, Any], str | None] | None = None):
         self.root = root
+        self.reuse = reuse
         self.rules_file = rules_file
         self.keep_going = keep_going
         #: errors of the content files left out (``keep_going`` only), sorted.
@@ -266,6 +272,7 @@ class SiteBuild:
             for item in getattr(content, kind).values():
                 by_source[(self.root / item.source).resolve()] = (kind, item)
         todo: list[tuple[str, Any, Any]] = []
+        reused: set[str] = set()
         made: dict[Path, tuple[View, dict[str, str]]] = {}
         svgs: dict[str, str] = {}
         base = ["banmen-board-1", code_digest(), tool_versions()]
@@ -279,6 +286,12 @@ class SiteBuild:
             made[path] = (view, svg_keys)
             for b, game, spec in boards:
                 cached = cache.get_bytes("svg:" + svg_keys[b.key])
+                if cached is None and self.reuse is not None:
+                    svg = self.reuse(b.key, game, spec)
+                    if svg is not None:
+                        svgs[b.key] = svg
+                        reused.add(b.key)
+                        continue
                 if cached is None:
                     todo.append((b.key, game, spec))
                 else:
@@ -290,7 +303,7 @@ class SiteBuild:
             for board_key, svg_key in svg_keys.items():
                 if board_key in drawn:
                     cache.set_bytes("svg:" + svg_key, svgs[board_key].encode("utf-8"))
-            if keys.get(path) is not None:
+            if keys.get(path) is not None and not reused.intersection(svg_keys):
                 cache.set_object("view:" + keys[path], (view, svg_keys))
             found[path] = (view, {k: svgs[k] for k in svg_keys})
 
