@@ -154,6 +154,23 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
     assert summary["medamagaeru"] == (_files("medamagaeru"), 9, 2)
 
 
+def test_a_bigger_ukejalayer_board_changes_the_solution_trees_of_two_move_puzzles():
+    # On a 5x5 board the reader of p13 and p14 gets moves onto the fifth rank and file; they
+    # lose, so the tree gains their refutations, while the stated winning line still holds.
+    diff = _diff(["ukejalayer.size=5"])
+    trees = {i.ident: i.tree for i in diff.items if i.tree is not None}
+    assert sorted(trees) == ["ukejalayer/p13-win-cover", "ukejalayer/p14-win-chain"]
+    (p13,) = trees["ukejalayer/p13-win-cover"].turns
+    assert (p13.right, p13.reply, p13.legal) == ((("d3d4",), ("d3d4",)), (None, None), (18, 20))
+    assert p13.refutations == (("c4c5", None, "c4b4"), ("d3e3", None, "d4c4"))
+    (p14,) = trees["ukejalayer/p14-win-chain"].turns
+    assert p14.legal == (49, 57) and len(p14.refutations) == 8
+    assert all(old is None and new for _move, old, new in p14.refutations)
+    # the board is drawn one file and one rank bigger: every board changes
+    boards = [b for i in diff.items for b in i.boards]
+    assert boards and all(b.before != b.after for b in boards)
+
+
 # --------------------------------------------------------------------------- ludo
 
 def test_ludo_enter_on_six_breaks_the_easy_preset_puzzle_only():

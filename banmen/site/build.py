@@ -127,6 +127,9 @@ class SiteBuild:
             the cache; an SVG it returns is used instead of drawing the board (and is not
             written to the cache). ``banmen diff`` passes today's drawing of a board whose
             drawing inputs the rule change leaves alone.
+        tables: make the parameter and preset tables and the simulation figures pages show
+            (``False``: only the content, as ``banmen diff`` needs; ludo's simulations take
+            seconds).
 
     Call :meth:`prepare` first; it raises :class:`ContentErrors` when content is broken.
     Content files and boards whose cache key has not changed are neither checked nor drawn;
@@ -136,8 +139,10 @@ class SiteBuild:
     def __init__(self, root: Path, rule_overrides: Mapping[str, Mapping[str, Any]] | None = None,
                  progress: bool = True, cache: bool = True, jobs: int | None = None,
                  rules_file: Path | None = None, keep_going: bool = False,
-                 reuse: Callable[[str, Any, Any], str | None] | None = None):
+                 reuse: Callable[[str, Any, Any], str | None] | None = None,
+                 tables: bool = True):
         self.root = root
+        self.tables = tables
         self.reuse = reuse
         self.rules_file = rules_file
         self.keep_going = keep_going
@@ -171,6 +176,14 @@ class SiteBuild:
 
     def _site_entry(self, cache: BuildCache, rules_bytes: bytes, base: list[Any]) -> None:
         """Check rules.yaml (once per change of it) and keep the parameter tables."""
+        if not self.tables:
+            from banmen.content.check import load_site_rules
+
+            games, errors = load_site_rules(self.root, self.rule_overrides, self.rules_file)
+            if errors:
+                raise ContentErrors(errors)
+            self.content.game_ids = tuple(games)
+            return
         name = "site:" + key(*base, rules_bytes, self.rule_overrides or {})
         entry = cache.get_object(name)
         if not (isinstance(entry, tuple) and len(entry) == 4):

@@ -121,14 +121,32 @@ class TreeDiff:
 
     Attributes:
         before_line, after_line: the main line, move texts in order.
-        turns: per reader's turn along the main line whose winning moves or reply change:
-            (turn number, winning moves before, winning moves after, reply before, reply
-            after).
+        turns: the reader's turns along the main line where the tree differs.
     """
 
     before_line: tuple[str, ...]
     after_line: tuple[str, ...]
-    turns: tuple[tuple[int, tuple[str, ...], tuple[str, ...], str | None, str | None], ...]
+    turns: tuple[TreeTurn, ...]
+
+
+@dataclass(frozen=True)
+class TreeTurn:
+    """One reader's turn of a move puzzle's main line, under both rules.
+
+    Attributes:
+        turn: 1-based number of the reader's move.
+        right: the moves that win in time (before, after).
+        reply: the opponent's reply to the main move (before, after).
+        legal: how many legal moves the reader has (before, after).
+        refutations: each losing move whose refutation changes: (move, reply before, reply
+            after); ``None`` where the move is not refuted (not legal, or winning).
+    """
+
+    turn: int
+    right: tuple[tuple[str, ...], tuple[str, ...]]
+    reply: tuple[str | None, str | None]
+    legal: tuple[int, int]
+    refutations: tuple[tuple[str, str | None, str | None], ...]
 
 
 @dataclass
@@ -402,12 +420,23 @@ def _tree_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> TreeDiff 
     new_line, new_nodes = _main_line(after)
     turns = []
     for turn, (old, new) in enumerate(zip(old_nodes, new_nodes), start=1):
-        old_right = tuple(sorted(old.get("right") or {}))
-        new_right = tuple(sorted(new.get("right") or {}))
-        old_reply = ((old.get("right") or {}).get(old.get("main")) or {}).get("reply")
-        new_reply = ((new.get("right") or {}).get(new.get("main")) or {}).get("reply")
-        if old_right != new_right or old_reply != new_reply or old != new:
-            turns.append((turn, old_right, new_right, old_reply, new_reply))
+        if old == new:
+            continue
+
+        def reply(node: dict[str, Any]) -> str | None:
+            return ((node.get("right") or {}).get(node.get("main")) or {}).get("reply")
+
+        old_wrong, new_wrong = old.get("wrong") or {}, new.get("wrong") or {}
+        refutations = tuple(
+            (move, (old_wrong.get(move) or {}).get("reply") if move in old_wrong else None,
+             (new_wrong.get(move) or {}).get("reply") if move in new_wrong else None)
+            for move in sorted(set(old_wrong) | set(new_wrong))
+            if old_wrong.get(move) != new_wrong.get(move))
+        turns.append(TreeTurn(turn, (tuple(sorted(old.get("right") or {})),
+                                     tuple(sorted(new.get("right") or {}))),
+                              (reply(old), reply(new)),
+                              (len(old.get("moves") or ()), len(new.get("moves") or ())),
+                              refutations))
     return TreeDiff(tuple(old_line), tuple(new_line), tuple(turns))
 
 
@@ -471,14 +500,44 @@ def _replay(root: Path, kind: str, source: str, ident: str, games: Mapping[str, 
     return result
 
 
-def _today_reads(root: Path, games: set[str]) -> dict[str, str]:
-    """board key -> :func:`drawing_reads` of every board of ``games`` under today's rules."""
-    from banmen.content.check import check_project
-    from banmen.site.views import view_of
+def _today_reads(root: Path, games: set[str], use_cache: bool) -> dict[str, str]:
+    """board key -> :func:`drawing_reads` of every board of ``games`` under today's rules.
+
+    Kept in the build cache as JSON text, keyed on the code, tool versions, ``rules.yaml``
+    and the bytes of every file of those games (a state's ``repr`` is compared only within
+    one Python version, which the tool versions name)."""
+    from banmen.site.cache import BuildCache, code_digest, key, tool_versions
 
     paths = [root / kind / g for kind in KINDS for g in sorted(games) if (root / kind / g).is_dir()]
     if not paths:
         return {}
+    rules = root / "rules.yaml"
+    files = sorted(p for folder in paths for p in folder.rglob("*.yaml") if p.is_file())
+    name = "diff-reads:" + key("banmen-diff-reads-1", code_digest(), tool_versions(),
+                               rules.read_bytes() if rules.exists() else b"",
+                               [[p.relative_to(root).as_posix(), p.read_bytes().hex()]
+                                for p in files])
+    store = BuildCache(root, enabled=use_cache)
+    try:
+        stored = store.get_bytes(name)
+        if stored is not None:
+            try:
+                reads = json.loads(stored.decode("utf-8"))
+                if isinstance(reads, dict) and all(isinstance(v, str) for v in reads.values()):
+                    return reads
+            except ValueError:
+                pass
+        reads = _check_reads(root, paths)
+        store.set_bytes(name, json.dumps(reads, sort_keys=True).encode("utf-8"))
+        return reads
+    finally:
+        store.close()
+
+
+def _check_reads(root: Path, paths: list[Path]) -> dict[str, str]:
+    from banmen.content.check import check_project
+    from banmen.site.views import view_of
+
     content = check_project(root, paths=paths)
     reads: dict[str, str] = {}
     for kind in KINDS:
@@ -516,12 +575,12 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
     if not changes:
         return RuleDiff([], [], [])
     _progress(progress, "checking and drawing under today's rules")
-    today = SiteBuild(root, progress=progress, cache=cache, jobs=jobs)
+    today = SiteBuild(root, progress=progress, cache=cache, jobs=jobs, tables=False)
     today.prepare()
     _progress(progress, f"{len(today.stats.checked)} files checked, "
                         f"{len(today.stats.drawn)} boards drawn (the rest from the cache); "
                         "now under the changed rules")
-    today_reads = _today_reads(root, {c.game for c in changes})
+    today_reads = _today_reads(root, {c.game for c in changes}, cache)
     reused: list[str] = []
 
     def reuse(board_key: str, game: Any, spec: Any) -> str | None:
@@ -532,7 +591,7 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
         return None
 
     changed = SiteBuild(root, overrides, progress=progress, cache=cache, jobs=jobs,
-                        rules_file=rules_file, keep_going=True, reuse=reuse)
+                        rules_file=rules_file, keep_going=True, reuse=reuse, tables=False)
     changed.prepare()
     _progress(progress, f"{len(changed.stats.checked)} files checked, "
                         f"{len(changed.stats.drawn)} boards drawn, {len(reused)} boards "

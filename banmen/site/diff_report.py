@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from banmen.site.diff import BoardDiff, ItemDiff, RuleDiff
+from banmen.site.diff import BoardDiff, ItemDiff, RuleDiff, TreeDiff
 from banmen.site.diff_svg import outline_squares, square_changes
 from banmen.site.onpage import share_glyphs, unique_ids
 
@@ -122,6 +122,33 @@ def _board_section(page: _Page, board: BoardDiff) -> str:
             + page.pair(before, after))
 
 
+def _moves(moves: tuple[str, ...]) -> str:
+    return _e("、".join(moves) or "（なし）")
+
+
+def _tree_html(tree: TreeDiff) -> str:
+    """The solution-tree change of a move puzzle: both main lines, then per turn."""
+    rows = []
+    for t in tree.turns:
+        refuted = []
+        for move, old, new in t.refutations[:12]:
+            refuted.append(f"<code>{_e(move)}</code>：{_e(old or '―')} → {_e(new or '―')}")
+        if len(t.refutations) > 12:
+            refuted.append(f"ほか{len(t.refutations) - 12}手")
+        rows.append(
+            f'<tr><td class="n">{t.turn}</td><td>{_moves(t.right[0])} → {_moves(t.right[1])}'
+            f"</td><td>{_e(t.reply[0] or '―')} → {_e(t.reply[1] or '―')}</td>"
+            f'<td class="n">{t.legal[0]} → {t.legal[1]}</td><td>{"<br>".join(refuted) or "―"}'
+            "</td></tr>")
+    table = ("<table><tr><th>何手目</th><th>勝てる手（今 → 変更後）</th><th>相手の応手</th>"
+             "<th>指せる手の数</th><th>反論が変わる手（今 → 変更後）</th></tr>"
+             + "".join(rows) + "</table>") if rows else ""
+    return ("<h4>解答の木が変わる</h4>"
+            f"<p>今のルールの手順：<code>{_e(' '.join(tree.before_line))}</code></p>"
+            f"<p>変更後のルールの手順：<code>{_e(' '.join(tree.after_line))}</code></p>"
+            + table)
+
+
 def _item_html(page: _Page, item: ItemDiff, link_base: Path | None, root: Path) -> str:
     first = item.errors[0] if item.errors else None
     line, column = (first.line, first.column) if first else (
@@ -157,18 +184,7 @@ def _item_html(page: _Page, item: ItemDiff, link_base: Path | None, root: Path) 
                              ill.before_label or f"今のルール：{ill.ply}手目の前",
                              f"変更後のルール：{ill.ply}手目の前"))
     if item.tree is not None:
-        tree = item.tree
-        rows = "".join(
-            f"<tr><td class=\"n\">{turn}</td><td>{_e('、'.join(old) or '（なし）')}</td>"
-            f"<td>{_e('、'.join(new) or '（なし）')}</td><td>{_e(old_reply or '―')}</td>"
-            f"<td>{_e(new_reply or '―')}</td></tr>"
-            for turn, old, new, old_reply, new_reply in tree.turns)
-        parts.append(
-            "<h4>解答の木が変わる</h4>"
-            f"<p>今のルールの手順：<code>{_e(' '.join(tree.before_line))}</code></p>"
-            f"<p>変更後のルールの手順：<code>{_e(' '.join(tree.after_line))}</code></p>"
-            + ("<table><tr><th>手番</th><th>勝てる手（今）</th><th>勝てる手（変更後）</th>"
-               f"<th>応手（今）</th><th>応手（変更後）</th></tr>{rows}</table>" if rows else ""))
+        parts.append(_tree_html(item.tree))
     for board in item.boards:
         parts.append(_board_section(page, board))
     parts.append("</article>")
