@@ -613,7 +613,7 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
         if source in problems:
             item.errors = problems[source]
             _broken(root, item, view, today.svgs, games_after, to_draw, attach)
-        else:
+        elif source in after_views:
             _, new_view = after_views[source]
             new_keys = {b.key: b for b in _board_keys(new_view)}
             for index, board in enumerate(old_keys):
@@ -637,8 +637,7 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
                     item.boards = [b for b in item.boards if b.label == "問題図"]
         items.append(item)
     if to_draw:
-        _progress(progress, f"drawing {len(to_draw)} boards of broken files")
-        svgs = draw_boards(to_draw, jobs=jobs, progress=progress)
+        svgs = _draw_cached(root, to_draw, cache, jobs, progress)
         for board_key, _item, put in attach:
             put(svgs[board_key])
     from banmen.game import get_game
@@ -653,6 +652,33 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
                                          sum(i.changed for i in mine),
                                          sum(i.broken for i in mine)))
     return RuleDiff(changes, [i for i in items if i.changed], summaries)
+
+
+def _draw_cached(root: Path, todo: list[tuple[str, Any, Any]], use_cache: bool,
+                 jobs: int | None, progress: bool) -> dict[str, str]:
+    """Draw the boards of broken files (through the build cache, keyed on what they draw)."""
+    from banmen.site.build import board_inputs
+    from banmen.site.cache import BuildCache, code_digest, key, tool_versions
+
+    store = BuildCache(root, enabled=use_cache)
+    try:
+        names = {k: "diff-board:" + key("banmen-diff-board-1", code_digest(), tool_versions(),
+                                        board_inputs(game, spec)) for k, game, spec in todo}
+        svgs: dict[str, str] = {}
+        for board_key, name in names.items():
+            stored = store.get_bytes(name)
+            if stored is not None:
+                svgs[board_key] = stored.decode("utf-8")
+        missing = [t for t in todo if t[0] not in svgs]
+        if missing:
+            _progress(progress, f"drawing {len(missing)} boards of broken files")
+            drawn = draw_boards(missing, jobs=jobs, progress=progress)
+            for board_key, svg in drawn.items():
+                store.set_bytes(names[board_key], svg.encode("utf-8"))
+            svgs.update(drawn)
+        return svgs
+    finally:
+        store.close()
 
 
 def _broken(root: Path, item: ItemDiff, view: Any, svgs: Mapping[str, str],
