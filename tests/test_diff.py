@@ -19,8 +19,9 @@ from banmen.cli_options import parse_set_options
 from banmen.content.check import check_project, content_files
 from banmen.content.errors import ContentError
 from banmen.render import render_svg
-from banmen.site.diff import (AnswerDiff, GameSummary, ItemDiff, RuleChange, RuleDiff, compute_diff,
-                              drawing_reads, renderer_reads)
+from banmen.site.diff import (AnswerDiff, GameSummary, ItemDiff, RuleChange, RuleDiff,
+                              compute_diff)
+from banmen.site.diff_probe import drawing_reads, renderer_reads
 from banmen.site.diff_report import report_html
 from banmen.site.diff_svg import square_changes
 from banmen.site.views import view_of
