@@ -161,7 +161,9 @@ class ItemDiff:
         title: the item's title or caption (authored text; escape it), or ``""``.
         errors: the file's problems under the changed rules (it breaks when not empty).
         answer: the stated answer that no longer holds, if any.
-        answer_boards: for a broken puzzle, the puzzle's board (before, after or ``None``).
+        answer_boards: for a broken file with no refused move, its first board (before,
+            after; after is ``None`` when it cannot be drawn under the changed rules, e.g.
+            an impossible position). Puzzles: the puzzle's board.
         illegal: the first move the changed rules refuse, if any.
         boards: boards drawn differently.
         tree: the solution tree change of a move puzzle, if any.
@@ -588,8 +590,8 @@ def _broken(root: Path, item: ItemDiff, view: Any, svgs: Mapping[str, str],
             assert item.illegal is not None
             item.illegal = dataclasses.replace(item.illegal, board=svg)
         attach.append((key, item, put))
-    if item.kind == "puzzles":
-        before = svgs.get(view.spec.key)
+    if item.kind == "puzzles" or replay.illegal is None:
+        before = svgs.get(_board_keys(view)[0].key)
         item.answer_boards = (before, None)
         if replay.puzzle_board is not None:
             key = f"diff:{item.source}:puzzle"

@@ -65,7 +65,8 @@ class _Page:
 
     def figure(self, caption: str, svg: str | None) -> str:
         if svg is None:
-            body = "<p>（この盤面はありません）</p>"
+            body = "<p>（変更後のルールでは描けません）</p>" if "変更後" in caption else \
+                "<p>（この盤面はありません）</p>"
         else:
             body = svg
         fragment = f'<figure><figcaption>{_e(caption)}</figcaption>{body}</figure>'
@@ -173,7 +174,8 @@ def _item_html(page: _Page, item: ItemDiff, link_base: Path | None, root: Path) 
                      f"</td></tr></table><p><code>{_e(item.answer.what)}</code></p>")
     if item.answer_boards is not None and item.illegal is None:
         before, after = item.answer_boards
-        parts.append("<h4>問題図</h4>" + _pair_outlined(page, before, after))
+        heading = {"puzzles": "問題図", "diagrams": "図", "sequences": "最初の局面"}[item.kind]
+        parts.append(f"<h4>{heading}</h4>" + _pair_outlined(page, before, after))
     if item.illegal is not None:
         ill = item.illegal
         parts.append(
