@@ -292,7 +292,8 @@ def test_changed_squares_are_found_in_the_drawings():
 def test_the_drawing_probe_reads_what_the_renderers_read():
     # the drawing code's own reads (its source), which the probe must cover
     assert renderer_reads("ukejalayer")[1] == {"size"}
-    assert renderer_reads("medamagaeru")[1] == {"captures_to_win"}
+    # medamagaeru reads captures_to_win only through its rule_reads (compared instead)
+    assert renderer_reads("medamagaeru")[1] == frozenset()
     assert "legal_moves" in renderer_reads("babuschka")[0]
     # a ludo state carries its rules, so any ludo rule change is read
     from banmen.game import get_game
@@ -352,3 +353,24 @@ def test_report_opens_in_chromium_offline_without_errors(tmp_path):
         browser.close()
     assert requests == [out.as_uri()]
     assert problems == []
+
+
+def test_the_medamagaeru_drawing_reads_captures_to_win_only_for_the_two_two_count():
+    # the count of plies since 2-2 is shown while each side is one capture short of winning
+    from banmen.game import get_game
+    from banmen.render import medamagaeru as drawing
+    from banmen.render.spec import DiagramSpec
+
+    source = Path(drawing.__file__).read_text(encoding="utf-8")
+    assert source.count("rules.captures_to_win") == 1
+    assert "rules.captures_to_win" in source.split("def count_line(", 1)[1].split("\ndef ")[0]
+    # diagrams/medamagaeru/judgement-continue.yaml: at 2-2 both sides can still capture
+    position = {"game": "medamagaeru", "to_move": "green", "captures": {"green": 2, "white": 2},
+                "board": {"64": "G4", "45": "G3", "36": "G1", "52": "W2", "33": "W5",
+                          "22": "W4"}}
+    reads = []
+    for wins in (3, 4):
+        game = get_game("medamagaeru", {"captures_to_win": wins})
+        reads.append(drawing.rule_reads(game, DiagramSpec(
+            ident="t/x", state=game.position_from_yaml(position))))
+    assert reads == ["2対2から0手", None]

@@ -28,6 +28,17 @@ _SHARED_RENDER = ("__init__", "board", "a11y", "svg", "glyphs", "style", "ids", 
 
 
 @functools.lru_cache(maxsize=None)
+def _source(game_id: str) -> str:
+    """The source text of ``game_id``'s own drawing module (read, not imported)."""
+    import importlib.util
+
+    from banmen.render import RENDERERS
+
+    spec = importlib.util.find_spec(RENDERERS[game_id])
+    return Path(spec.origin).read_text(encoding="utf-8") if spec and spec.origin else ""
+
+
+@functools.lru_cache(maxsize=None)
 def renderer_reads(game_id: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """(engine methods, rule fields) that the drawing code of ``game_id`` reads, found in
     its source (``game.<method>(`` and ``rules.<field>``), or ``None`` when it calls a
@@ -45,6 +56,11 @@ def renderer_reads(game_id: str) -> tuple[frozenset[str], frozenset[str]] | None
         text += Path(spec.origin).read_text(encoding="utf-8")
     methods = frozenset(re.findall(r"\bgame\.(\w+)\(", text))
     fields = frozenset(re.findall(r"\brules\.(\w+)", text)) - {"model_dump"}
+    # a renderer may read some fields only through its rule_reads(game, spec) (whose value
+    # the probe then compares): those fields are left out here
+    covered = re.search(r"^RULE_READS_COVER = frozenset\(\{([^}]*)\}\)", text, re.M)
+    if covered:
+        fields -= frozenset(re.findall(r"\"(\w+)\"", covered.group(1)))
     return (methods, fields) if methods <= _PROBED else None
 
 
@@ -79,6 +95,12 @@ def drawing_reads(game: Any, spec: Any) -> str | None:
                             None if before is None else game.side_to_move(before)])
         if "legal_moves" in methods:
             answers.append(sorted(game.format_move(state, m) for m in game.legal_moves(state)))
+        if "RULE_READS_COVER" in _source(game.id):
+            import importlib
+
+            from banmen.render import RENDERERS
+
+            answers.append(importlib.import_module(RENDERERS[game.id]).rule_reads(game, spec))
         if before is not None and move is not None:
             if "format_move" in methods:
                 answers.append(game.format_move(before, move))
