@@ -6,7 +6,10 @@ answers to the methods the code calls. :func:`drawing_reads` writes all of that 
 drawing; when a board's text is the same under both rules its SVG is the same, so the rule
 change need not draw it again. What the code reads is found in its source
 (:func:`renderer_reads`); a drawing module that calls an engine method the probe cannot
-answer turns the probe off for its game (every board is drawn).
+answer turns the probe off for its game (every board is drawn). A drawing module may read
+some rule fields only through a function ``rule_reads(game, spec)`` and name them in
+``RULE_READS_COVER``; the probe then compares what that function returns instead of the
+fields' values (めだまがえる reads ``captures_to_win`` only for its 2-2 count line).
 """
 
 from __future__ import annotations
