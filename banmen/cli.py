@@ -537,5 +537,86 @@ def cache_clear(root: Path) -> None:
     click.echo(f"removed {where}" if clear(root) else f"nothing to remove: {where}", err=True)
 
 
+@main.command()
+@click.option("--set", "sets", multiple=True, metavar="GAME.PARAM=VALUE",
+              help="A changed rule parameter (repeatable), on top of rules.yaml.")
+@click.option("--rules", "rules_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="A whole other rules file to compare with rules.yaml (same form).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("rule-diff.html"), show_default=True,
+              help="Where to write the HTML report.")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Project root (holds rules.yaml, diagrams/, puzzles/).")
+@NO_CACHE_OPTION
+@JOBS_OPTION
+@click.option("-q", "--quiet", is_flag=True, help="No progress lines on standard error.")
+def diff(sets: tuple[str, ...], rules_file: Path | None, output: Path, root: Path,
+         no_cache: bool, jobs: int | None, quiet: bool) -> None:
+    """Show what a rule change does to the site, before committing to it.
+
+    Checks and draws every diagram, puzzle and sequence under today's rules (rules.yaml)
+    and under the changed ones (--set GAME.PARAM=VALUE ..., or --rules FILE), through the
+    build cache, and writes one self-contained HTML page (-o) listing per game and file:
+    answers that no longer hold (stated vs computed), boards drawn differently (before and
+    after, changed squares outlined), sequences that become illegal (ply, move, the
+    engine's reason, the board), and move puzzles whose solution tree changes. One summary
+    line per game goes to standard output.
+
+    \b
+    Exit status: 0 when nothing breaks (boards may still change; also when the rules do
+    not change at all), 1 when some stated answer or sequence breaks or the input is bad.
+    In CI:  banmen diff --set ukejalayer.white_delay=2 -o report.html || echo "it breaks"
+    """
+    from banmen.site.diff import compute_diff
+    from banmen.site.diff_report import report_html
+
+    if not root.is_dir():
+        raise _UserError(f"--root {root}: no such folder")
+    if rules_file is not None and not rules_file.is_file():
+        raise _UserError(f"--rules {rules_file}: no such file")
+    if not sets and rules_file is None:
+        click.echo("banmen diff: no rule change given (use --set GAME.PARAM=VALUE or "
+                   "--rules FILE); nothing to compare", err=True)
+        return
+    _output_file("-o", output)
+    try:
+        overrides = parse_set_options(sets)
+        result = compute_diff(root, overrides, rules_file, jobs=jobs, cache=not no_cache,
+                              progress=not quiet)
+    except ContentErrors as err:
+        for error in err.errors:
+            click.echo(str(error), err=True)
+        sys.exit(1)
+    except BanmenError as err:
+        raise _UserError(str(err)) from None
+    if not result.changes:
+        click.echo("banmen diff: the changed rules are the same as rules.yaml; nothing changes",
+                   err=True)
+        return
+    page = report_html(result, root, output)
+    try:
+        output.write_text(page, encoding="utf-8")
+    except OSError as err:
+        raise _UserError(f"-o {output}: cannot write ({err.strerror or err})") from None
+    for summary in result.summaries:
+        click.echo(summary.line())
+    if not result.items:
+        click.echo("no item changes under this rule change")
+    click.echo(f"report: {output}" + ("; some answers or sequences break" if result.breaks
+                                      else ""), err=True)
+    sys.exit(1 if result.breaks else 0)
+
+
+def _output_file(option: str, path: Path) -> None:
+    """Fail with one line unless ``path`` can be written (its folder exists, writable)."""
+    parent = path.absolute().parent
+    if path.is_dir():
+        raise _UserError(f"{option} {path}: is a folder, expected a file")
+    if not parent.is_dir():
+        raise _UserError(f"{option} {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise _UserError(f"{option} {path}: cannot write in {parent} (permission denied)")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

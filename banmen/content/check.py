@@ -38,23 +38,26 @@ RULES_FILE = "rules.yaml"
 # --------------------------------------------------------------------------- site rules
 
 
-def load_site_rules(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None = None
+def load_site_rules(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None = None,
+                    rules_file: Path | None = None
                     ) -> tuple[dict[str, Game], list[ContentError]]:
     """Read ``rules.yaml`` and return an engine per game with the site's rules.
 
     Args:
         root: the project root.
         overrides: game id -> parameter overrides applied on top of the file (``--set``).
+        rules_file: read this file instead of ``root/rules.yaml`` (``banmen diff --rules``);
+            its errors are located at the path as given.
 
     Returns:
         (engines by game id, errors found in the file).
     """
     errors: list[ContentError] = []
     configured: dict[str, dict[str, Any]] = {}
-    path = root / RULES_FILE
+    path = root / RULES_FILE if rules_file is None else rules_file
     if path.exists():
         try:
-            document = load_marked_file(path, RULES_FILE)
+            document = load_marked_file(path, RULES_FILE if rules_file is None else str(path))
         except ContentError as err:
             return {g: get_game(g) for g in game_ids()}, [err]
         errors.extend(document.ambiguity_errors())
@@ -165,8 +168,8 @@ def _selected_by(path: Path, selection: list[Path] | None) -> Path | None:
 
 
 def check_project(root: Path, *, paths: Iterable[Path] | None = None,
-                  rule_overrides: Mapping[str, Mapping[str, Any]] | None = None
-                  ) -> items.Content:
+                  rule_overrides: Mapping[str, Mapping[str, Any]] | None = None,
+                  rules_file: Path | None = None, strict: bool = True) -> items.Content:
     """Check every content file of the project at ``root``.
 
     Args:
@@ -174,16 +177,22 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
         paths: only check files at or below these paths (default: everything); a path that
             holds no content file is itself an error.
         rule_overrides: game id -> parameter overrides on top of ``rules.yaml``.
+        rules_file: read the site rules from this file instead of ``root/rules.yaml``.
+        strict: raise when any file has a problem; ``False`` keeps going and lists the
+            broken files' problems in ``Content.problems`` (those files have no item).
 
     Returns:
         The checked content.
 
     Raises:
-        ContentErrors: every problem found, each as ``file:line:col: message``.
+        ContentErrors: every problem found, each as ``file:line:col: message`` (not
+            strict: only problems of the site rules or of ``paths``).
     """
     root = root.resolve()
     selection = [p.resolve() for p in paths] if paths is not None else None
-    games, errors = load_site_rules(root, rule_overrides)
+    games, errors = load_site_rules(root, rule_overrides, rules_file)
+    if errors and not strict:
+        raise ContentErrors(errors)
     content = items.Content(games=games)
     matched: set[Path] = set()
     for kind, game_id, path in content_files(root):
@@ -199,7 +208,8 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
             errors.append(ContentError(source, 1, 1, f"expected {kind}/<game>/<name>.yaml with "
                                        f"a game of: {', '.join(game_ids())}"))
             continue
-        errors.extend(_check_file(content, kind, game_id, path, source))
+        problems = _check_file(content, kind, game_id, path, source)
+        (errors if strict else content.problems).extend(problems)
     for given, resolved in zip(paths or (), selection or ()):
         if resolved not in matched:
             errors.append(ContentError(str(given), 1, 1, "not a content file of this project: "

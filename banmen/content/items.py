@@ -117,9 +117,11 @@ class Content:
     Attributes:
         games: game id -> engine with the site's rules (``rules.yaml``).
         diagrams, puzzles, sequences: id -> item, in file order.
+        problems: the errors of files left out (``check_project(strict=False)`` only).
     """
 
     games: dict[str, Game] = field(default_factory=dict)
     diagrams: dict[str, Diagram] = field(default_factory=dict)
     puzzles: dict[str, Puzzle] = field(default_factory=dict)
     sequences: dict[str, Sequence] = field(default_factory=dict)
+    problems: list = field(default_factory=list)

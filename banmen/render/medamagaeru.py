@@ -237,12 +237,38 @@ def _draw_status(ax: Any, game: Game, spec: DiagramSpec, position: dict[str, Any
     ax.text(x + 0.35, y, "仕掛け方：", ha="left", va="center", fontsize=11, color=style.TEXT)
     attacker = position["attacker"]
     _badge(ax, x + 1.95, y, ATTACKER_JA[attacker], attacker)
+    line = count_line(game, spec, position)
+    if line is not None:
+        ax.text(left + SIZE, y, line, ha="right", va="center", fontsize=11, color=style.TEXT)
+
+
+#: rule fields this module reads only through :func:`rule_reads` (``banmen diff`` compares
+#: what that returns instead of the fields' values; see ``banmen.site.diff_probe``).
+RULE_READS_COVER = frozenset({"captures_to_win"})
+
+
+def count_line(game: Game, spec: DiagramSpec, position: dict[str, Any]) -> str | None:
+    """Return the status line's count of plies since 2–2 (「2対2から5手」), shown while the
+    game goes on and each side is one capture short of winning, else ``None``
+    (``shared/rules/medamagaeru.md``, "Winning"). The only place the drawing reads a rule.
+
+    Args:
+        game: the engine.
+        spec: the board (its state and its ``result`` option).
+        position: ``game.position_to_yaml(spec.state)``.
+    """
+    result = game.outcome(spec.state) if spec.options.get("result", True) else None
     short = game.rules.captures_to_win - 1
     captures = position["captures"]
     if result is None and captures["green"] == captures["white"] == short:
-        plies = position.get("plies_since_2_2", 0)
-        ax.text(left + SIZE, y, f"{short}対{short}から{plies}手", ha="right", va="center",
-                fontsize=11, color=style.TEXT)
+        return f"{short}対{short}から{position.get('plies_since_2_2', 0)}手"
+    return None
+
+
+def rule_reads(game: Game, spec: DiagramSpec) -> Any:
+    """Return everything the drawing of ``spec`` reads from ``game.rules`` (the fields of
+    :data:`RULE_READS_COVER`): two boards with the same value draw the same from them."""
+    return count_line(game, spec, game.position_to_yaml(spec.state))
 
 
 def _draw_info(ax: Any, game: Game, spec: DiagramSpec, position: dict[str, Any],

@@ -32,7 +32,7 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,6 +119,17 @@ class SiteBuild:
         cache: read and write the build cache in ``root/.cache/banmen`` (see
             :mod:`banmen.site.cache`); ``False`` checks and draws everything.
         jobs: processes drawing boards at once (``None``: one per core).
+        rules_file: read the site rules from this file instead of ``root/rules.yaml``
+            (``banmen diff --rules``).
+        keep_going: a broken content file does not stop :meth:`prepare`: it is left out of
+            :attr:`content` and its errors are listed in :attr:`problems` (``banmen diff``).
+        reuse: called as ``reuse(board key, engine, spec)`` for each board that is not in
+            the cache; an SVG it returns is used instead of drawing the board (and is not
+            written to the cache). ``banmen diff`` passes today's drawing of a board whose
+            drawing inputs the rule change leaves alone.
+        tables: make the parameter and preset tables and the simulation figures pages show
+            (``False``: only the content, as ``banmen diff`` needs; ludo's simulations take
+            seconds).
 
     Call :meth:`prepare` first; it raises :class:`ContentErrors` when content is broken.
     Content files and boards whose cache key has not changed are neither checked nor drawn;
@@ -126,8 +137,17 @@ class SiteBuild:
     """
 
     def __init__(self, root: Path, rule_overrides: Mapping[str, Mapping[str, Any]] | None = None,
-                 progress: bool = True, cache: bool = True, jobs: int | None = None):
+                 progress: bool = True, cache: bool = True, jobs: int | None = None,
+                 rules_file: Path | None = None, keep_going: bool = False,
+                 reuse: Callable[[str, Any, Any], str | None] | None = None,
+                 tables: bool = True):
         self.root = root
+        self.tables = tables
+        self.reuse = reuse
+        self.rules_file = rules_file
+        self.keep_going = keep_going
+        #: errors of the content files left out (``keep_going`` only), sorted.
+        self.problems: list[ContentError] = []
         self.rule_overrides = rule_overrides
         self.progress = progress
         self.use_cache = cache
@@ -146,7 +166,7 @@ class SiteBuild:
         """(bytes of rules.yaml, its mapping when it reads as one, else ``None``)."""
         import yaml
 
-        path = self.root / "rules.yaml"
+        path = self.root / "rules.yaml" if self.rules_file is None else self.rules_file
         data = path.read_bytes() if path.exists() else b""
         try:
             parsed = yaml.safe_load(data.decode("utf-8")) if data else {}
@@ -156,6 +176,14 @@ class SiteBuild:
 
     def _site_entry(self, cache: BuildCache, rules_bytes: bytes, base: list[Any]) -> None:
         """Check rules.yaml (once per change of it) and keep the parameter tables."""
+        if not self.tables:
+            from banmen.content.check import load_site_rules
+
+            games, errors = load_site_rules(self.root, self.rule_overrides, self.rules_file)
+            if errors:
+                raise ContentErrors(errors)
+            self.content.game_ids = tuple(games)
+            return
         name = "site:" + key(*base, rules_bytes, self.rule_overrides or {})
         entry = cache.get_object(name)
         if not (isinstance(entry, tuple) and len(entry) == 4):
@@ -163,7 +191,7 @@ class SiteBuild:
             from banmen.site.parameters import parameters_markdown
             from banmen.site.presets import has_presets, presets_markdown, simulation_html
 
-            games, errors = load_site_rules(self.root, self.rule_overrides)
+            games, errors = load_site_rules(self.root, self.rule_overrides, self.rules_file)
             if errors:
                 raise ContentErrors(errors)
             with_presets = [g for g in games if has_presets(g)]
@@ -201,6 +229,7 @@ class SiteBuild:
     def _prepare(self, cache: BuildCache) -> None:
         self.stats = BuildStats()
         self.content = SiteContent()
+        self.problems = []
         base = ["banmen-build-1", code_digest(), tool_versions()]
         rules_bytes, rules = self._rules_inputs()
         self._site_entry(cache, rules_bytes, base)
@@ -229,6 +258,8 @@ class SiteBuild:
         if missing:
             self._check_and_draw(cache, missing, keys, found)
         for kind, _game_id, path in files:
+            if path not in found:  # broken, left out (keep_going)
+                continue
             view, svgs = found[path]
             getattr(self.content, kind)[view.ident] = view
             self.svgs.update(svgs)
@@ -244,7 +275,9 @@ class SiteBuild:
         if isinstance(known, dict):
             render.SQUARES.update(known)
         count = len(render.SQUARES)
-        content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides)
+        content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides,
+                                rules_file=self.rules_file, strict=not self.keep_going)
+        self.problems = sorted(content.problems, key=ContentError.sort_key)
         if len(render.SQUARES) != count:
             cache.set_object(squares_name, dict(render.SQUARES))
         by_source = {}
@@ -252,10 +285,13 @@ class SiteBuild:
             for item in getattr(content, kind).values():
                 by_source[(self.root / item.source).resolve()] = (kind, item)
         todo: list[tuple[str, Any, Any]] = []
+        reused: set[str] = set()
         made: dict[Path, tuple[View, dict[str, str]]] = {}
         svgs: dict[str, str] = {}
         base = ["banmen-board-1", code_digest(), tool_versions()]
         for path in missing:
+            if path.resolve() not in by_source:  # broken, left out (keep_going)
+                continue
             kind, item = by_source[path.resolve()]
             view, boards = view_of(kind, item)
             self.stats.checked.append(f"{kind}/{item.ident}")
@@ -263,6 +299,12 @@ class SiteBuild:
             made[path] = (view, svg_keys)
             for b, game, spec in boards:
                 cached = cache.get_bytes("svg:" + svg_keys[b.key])
+                if cached is None and self.reuse is not None:
+                    svg = self.reuse(b.key, game, spec)
+                    if svg is not None:
+                        svgs[b.key] = svg
+                        reused.add(b.key)
+                        continue
                 if cached is None:
                     todo.append((b.key, game, spec))
                 else:
@@ -274,7 +316,7 @@ class SiteBuild:
             for board_key, svg_key in svg_keys.items():
                 if board_key in drawn:
                     cache.set_bytes("svg:" + svg_key, svgs[board_key].encode("utf-8"))
-            if keys.get(path) is not None:
+            if keys.get(path) is not None and not reused.intersection(svg_keys):
                 cache.set_object("view:" + keys[path], (view, svg_keys))
             found[path] = (view, {k: svgs[k] for k in svg_keys})
 

@@ -34,7 +34,9 @@ _MAGIC = b"banmen-cache-1\n"
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: files of the banmen package that only write pages: they never change a cached value.
 _PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/parameters.py",
-              "site/cache.py", "site/onpage.py", "cli.py", "cli_options.py"}
+              "site/cache.py", "site/onpage.py", "cli.py", "cli_options.py",
+              "site/diff.py", "site/diff_svg.py", "site/diff_report.py",
+              "site/diff_probe.py"}
 
 
 @lru_cache(maxsize=1)
