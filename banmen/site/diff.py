@@ -278,8 +278,8 @@ def rule_changes(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None,
         stated.setdefault(game_id, {}).update(params)
     result = []
     for game_id in today:
-        old = today[game_id].rules.model_dump(mode="json")
-        new = changed[game_id].rules.model_dump(mode="json")
+        old = today[game_id].rules.to_json()
+        new = changed[game_id].rules.to_json()
         old_stated, new_stated = stated_today.get(game_id, {}), stated.get(game_id, {})
         for param in sorted(set(old) | set(new)):
             if (not _same(old.get(param), new.get(param))

@@ -58,7 +58,7 @@ def renderer_reads(game_id: str) -> tuple[frozenset[str], frozenset[str]] | None
             return None
         text += Path(spec.origin).read_text(encoding="utf-8")
     methods = frozenset(re.findall(r"\bgame\.(\w+)\(", text))
-    fields = frozenset(re.findall(r"\brules\.(\w+)", text)) - {"model_dump"}
+    fields = frozenset(re.findall(r"\brules\.(\w+)", text)) - {"to_json", "values", "explicit", "replace", "params"}
     # a renderer may read some fields only through its rule_reads(game, spec) (whose value
     # the probe then compares): those fields are left out here
     covered = re.search(r"^RULE_READS_COVER = frozenset\(\{([^}]*)\}\)", text, re.M)
