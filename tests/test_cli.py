@@ -160,7 +160,7 @@ def test_check_refuses_a_file_outside_the_content_folders(runner, tmp_path):
     assert result.exit_code == 1
     assert result.stdout == (f"{stray}:1:1: not a content file of this project: expected "
                              "<kind>/<game>/<name>.yaml with <kind> one of diagrams, puzzles, "
-                             "sequences\n")
+                             "sequences, lessons\n")
 
 
 # ---- hostile and broken input (issue 10): one located line, exit 1, no traceback

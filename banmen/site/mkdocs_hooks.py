@@ -27,7 +27,7 @@ _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links
 log = logging.getLogger("mkdocs.plugins.banmen")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
-SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences")
+SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "lessons")
 
 
 def source_date_epoch(root: Path) -> int:
