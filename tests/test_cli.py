@@ -214,8 +214,8 @@ def test_check_root_must_exist_and_hold_content(runner, tmp_path):
     assert (result.exit_code, result.output) == (1, f"--root {tmp_path / 'none'}: no such folder\n")
     result = runner.invoke(main, ["check", "--root", str(tmp_path)])
     assert (result.exit_code, result.output) == (
-        1, f"--root {tmp_path}: holds no content (expected diagrams/, puzzles/ or sequences/ "
-           "with <game>/<name>.yaml files)\n")
+        1, f"--root {tmp_path}: holds no content (expected diagrams/, puzzles/, sequences/ "
+           "or lessons/ with <game>/<name>.yaml files)\n")
 
 
 def test_a_control_character_is_a_located_line(runner, tmp_path):
