@@ -103,7 +103,9 @@ class _Lesson:
             later = set()
             for row in rows:
                 if tuple(row[1][:len(prefix)]) == prefix:
-                    later.update(row[1][len(prefix):])
+                    # nothing selected: only a move's first click; else any later click
+                    # that the page completes the move from
+                    later.update(row[1][len(prefix):] if prefix else row[1][:1])
             grouped: dict[str, list[str]] = {}
             for square in self.squares:
                 if square in later or (prefix and square in starts):

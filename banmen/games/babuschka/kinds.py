@@ -34,19 +34,19 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     nest = state.board[geo.parse_square(square)]
     if not clicks:
         if not nest:
-            return f"{square}には人形がありません。動かす自分の人形をクリックしてください。"
+            return "そのマスには人形がありません。動かす自分の人形をクリックしてください。"
         if nest[-1] & 3 != own:
             mine = any(d & 3 == own for d in nest)
-            return (f"{square}の一番上は相手の人形です。" +
+            return ("そのマスの一番上は相手の人形です。" +
                     ("下に自分の人形が入っていても、上の人形がどくまでは動かせません。"
                      if mine else "動かせるのは、一番上が自分の人形のマスだけです。"))
-        return f"{square}の人形は、今は行けるマスがありません。"
+        return "その人形は、今は行けるマスがありません。"
     origin = geo.parse_square(next(c for c in reversed(clicks) if not c.startswith("#")))
     first = geo.parse_square(clicks[0])
     size = state.board[first][-1] >> 2
     target = geo.parse_square(square)
     if nest and nest[-1] >> 2 >= size and target != first:
-        return (f"{square}の一番上は{SIZE_JA[nest[-1] >> 2]}の人形です。かぶせられるのは、"
+        return (f"そのマスの一番上は{SIZE_JA[nest[-1] >> 2]}の人形です。かぶせられるのは、"
                 f"自分（{SIZE_JA[size]}）より小さい人形だけです。")
     seat = SEATS[state.players][own]
     dx, dy = target % 8 - origin % 8, target // 8 - origin // 8
@@ -55,5 +55,5 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     if step not in forward and (abs(dx) <= 2 and abs(dy) <= 2):
         return "人形は前・斜め前・横にしか進めません。後ろや斜め後ろへは行けません。"
     return ("人形はとなりのマスへ1マス動くか、となりの人形を跳び越えて、すぐ後ろのマスへ"
-            f"着地します。{square}へは行けません。")
+            "着地します。そのマスへは行けません。")
 

@@ -42,7 +42,7 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
         here = paths.occupants(state).get(square, [])
         own = [n for n in here if n[0] == colour[0]]
         if not here:
-            return f"{square}には駒がありません。動かす{COLOUR_JA[colour]}の駒をクリックしてください。"
+            return f"そのマスには駒がありません。動かす{COLOUR_JA[colour]}の駒をクリックしてください。"
         if not own:
             return f"今は{COLOUR_JA[colour]}の番です。動かせるのは{COLOUR_JA[colour]}の駒だけです。"
         index = int(own[0][1:]) - 1
@@ -57,5 +57,4 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
         if "overshoot" in reason:
             return f"ゴールまでの残りより大きい目では、その駒は動かせません（今の目は{state.roll}）。"
         return "その駒は、今の目では動かせません。"
-    return (f"{clicks[0]}の駒がこの目で行けるのは、色で示したマスだけです。"
-            f"{square}へは行けません。")
+    return "その駒がこの目で行けるのは、色で示したマスだけです。そのマスへは行けません。"

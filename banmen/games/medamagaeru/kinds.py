@@ -32,13 +32,13 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     duty = under_repetition_duty(state) and state.attacker == side
     if not clicks:
         if piece is None:
-            return f"{square}にはかえるがいません。動かす自分のかえるをクリックしてください。"
+            return "そのマスにはかえるがいません。動かす自分のかえるをクリックしてください。"
         if piece.owner != side:
-            return f"{square}は相手のかえるです。今は{SIDE_JA[side]}の番です。"
+            return f"それは相手のかえるです。今は{SIDE_JA[side]}の番です。"
         if duty:
             return ("仕掛け方には千日手の義務があります。このかえるの手は、どれも前と同じ局面に"
                     "戻ってしまいます。")
-        return f"{square}のかえるは、今は動けるマスがありません。"
+        return "そのかえるは、今は動けるマスがありません。"
     origin = clicks[0]
     mover = state.piece_at(parse_square(origin))
     if _distance(origin, square) != 1:
@@ -48,8 +48,8 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     if piece is not None and mover is not None and not can_capture(mover.eyes, piece.eyes):
         prey = 5 if mover.eyes == 1 else mover.eyes - 1
         return (f"目玉{mover.eyes}のかえるが取れるのは、目玉{prey}の相手だけです。"
-                f"目玉{piece.eyes}は取れません。")
+                f"目玉{piece.eyes}のかえるは取れません。")
     if duty:
         return ("仕掛け方には千日手の義務があります。その手では前と同じ局面に戻るので"
                 "指せません。")
-    return f"{origin}から{square}へは動けません。"
+    return "そのマスへは動けません。"

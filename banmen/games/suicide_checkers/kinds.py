@@ -32,17 +32,17 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     letter = piece_at(state, int(square))
     if not clicks:
         if letter is None:
-            return f"{square}には駒がありません。動かす自分の駒をクリックしてください。"
+            return "そのマスには駒がありません。動かす自分の駒をクリックしてください。"
         if letter.lower() != side[0]:
-            return f"{square}は相手の駒です。今は{SIDE_JA[side]}の番です。"
+            return f"それは相手の駒です。今は{SIDE_JA[side]}の番です。"
         if captures:
             starts = "、".join(sorted({str(m[0]) for m in legal}, key=int))
             return (f"取れる駒があるときは、必ず取らなければいけません。取る手があるのは"
                     f"{starts}の駒です。")
-        return f"{square}の駒は、前のマスがふさがっていて動けません。"
+        return "その駒は、前のマスがふさがっていて動けません。"
     if len(clicks) > 1:
         return "続けて跳べるときは、最後まで跳び続けなければいけません。次の着地点を選んでください。"
     if captures:
         return "取れるときは必ず取ります。この駒は相手の駒を跳び越えて取る手しか指せません。"
     return ("駒は斜め前の空いたマスへ1マス進みます（キングは斜め後ろへも進めます）。"
-            f"{square}へは行けません。")
+            "そのマスへは行けません。")

@@ -38,14 +38,14 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
         if not stack:
             return "手駒がもう残っていないので、空いたマスに召喚することはできません。"
         if stack[-1] != PIECE[side]:
-            return (f"{square}の山の一番上は相手の駒です。動かせるのは、一番上が自分の駒の"
-                    "山だけです。")
-        return f"{square}の駒は、今は動かせません。"
+            return ("その山の一番上は相手の駒です。動かせるのは、一番上が自分の駒の山"
+                    "だけです。")
+        return "その駒は、今は動かせません。"
     last = next(c for c in reversed(clicks) if not c.startswith("#"))
     if square == last:
         return "同じマスにとどまることはできません。"
     if not _adjacent(last, square):
-        return (f"{last}から{square}へは運べません。駒は縦か横のとなりのマスへ、1マスずつ"
+        return (f"{last}からそのマスへは運べません。駒は縦か横のとなりのマスへ、1マスずつ"
                 "運びます。")
-    return (f"{last}から{square}へは続けられません。通ったマスには自分の駒を1枚以上残すので、"
-            "1枚だけで入ったマスが連携でなければ、そこで止まります。")
+    return (f"{last}からそのマスへは続けられません。通ったマスには自分の駒を1枚以上残す"
+            "ので、1枚だけで入ったマスが連携でなければ、そこで止まります。")
