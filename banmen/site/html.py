@@ -2,7 +2,8 @@
 
 Fragments are self-contained: the SVG boards are inlined, and each interactive block keeps
 what its script needs in a ``data-answer`` attribute (JSON), so
-pages work offline with no server. ``docs/assets/banmen.js`` wires them up.
+pages work offline with no server. The ES modules of ``docs/assets/js/`` (entry
+``main.js``) wire them up.
 All reader-facing text is Japanese; authored text fields may use Markdown.
 
 Authored text is untrusted. :func:`md` renders it with raw HTML switched off (``<b>`` shows as
@@ -128,7 +129,7 @@ def _data_attr(data: Any) -> str:
 
 def lazy(svg: str) -> str:
     """Wrap the board of a hidden frame in ``<template class="bm-lazy">``: the browser parses
-    it but builds no elements for it until ``banmen.js`` shows the frame (then the template is
+    it but builds no elements for it until the page script shows the frame (then the template is
     replaced by its content), so pages with many frames stay light to display."""
     return f'<template class="bm-lazy">{svg}</template>'
 

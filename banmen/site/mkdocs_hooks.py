@@ -162,8 +162,19 @@ def on_page_context(context: dict, page: Any, **_: Any) -> dict:
     return context
 
 
-def on_post_build(**_: Any) -> None:
-    """Check the anchors that authored links point at, once every page is known."""
+def on_post_build(config: Any, **_: Any) -> None:
+    """Check the anchors that authored links point at, once every page is known; write the
+    offline bundle of the page modules (:mod:`banmen.site.scripts`)."""
+    from banmen.site.scripts import BundleError, bundle
+
+    docs = Path(config["docs_dir"])
+    try:
+        script = bundle(docs / "assets" / "js")
+    except BundleError as err:
+        raise PluginError(f"banmen: {err}") from None
+    target = Path(config["site_dir"]) / "assets" / "js" / "offline.js"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(script, encoding="utf-8")
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
