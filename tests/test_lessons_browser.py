@@ -1,0 +1,174 @@
+"""Lessons (手ほどき) as a reader plays them, in headless Chromium: every game's lesson is
+completed by clicking only; one legal but wrong move and one illegal click per lesson get
+their explanation (the engine's words, read from the page data the build wrote); progress
+survives a reload and Material's instant navigation; damaged storage is ignored; screenshots
+of each lesson at 1280 and 390 px go to test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ROOT
+from test_browser import CHROMIUM, GAMES, LAUNCH_ARGS
+
+pytestmark = pytest.mark.slow
+
+ARTIFACTS = ROOT / "test-artifacts"
+STORE = "banmen-lessons"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+def new_page(browser, width=1280):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+def lesson_data(block):
+    return json.loads(block.get_attribute("data-answer"))
+
+
+def click_square(block, name):
+    """Click the square ``name`` of the board shown in ``block``."""
+    handle = block.evaluate_handle(
+        """(block, name) => {
+             const frame = [...block.querySelectorAll('.bm-frame')].find(f => !f.hidden);
+             return [...frame.querySelectorAll('g[id*="--sq-"]')]
+               .find(g => g.id.slice(g.id.lastIndexOf('--sq-') + 5) === name);
+           }""", name)
+    element = handle.as_element()
+    assert element is not None, f"no square {name} on the shown board"
+    element.click()
+
+
+def enter(block, clicks, labels):
+    """Enter a click path: squares on the board, '#' tokens through their buttons; a path
+    that longer paths continue is played with 「ここで指す」."""
+    for token in clicks:
+        if token.startswith("#"):
+            block.locator("button.bm-choice-button", has_text=labels[token]).first.click()
+        else:
+            click_square(block, token)
+    here = block.locator(".bm-choices button.bm-choice-button", has_text="ここで指す")
+    if here.count():
+        here.click()
+
+
+def feedback(block):
+    return block.locator(".bm-feedback")
+
+
+def play_through(page, block, data, checks):
+    """Complete every step by clicking; on the first step that allows them, try one legal
+    but wrong move and one illegal click and check their explanations (``checks`` records
+    what was checked)."""
+    labels = data["labels"]
+    steps = data["steps"]
+    for index, step in enumerate(steps):
+        expect(block.locator(".bm-counter")).to_contain_text(f"ステップ {index + 1} / {len(steps)}")
+        if "moves" in step:
+            if "wrong" not in checks and step["wrong"]:
+                text, answer = sorted(step["wrong"].items())[0]
+                clicks = next(m[1] for m in step["moves"] if m[0] == text)
+                enter(block, clicks, labels)
+                expect(feedback(block)).to_have_text(answer)
+                expect(block.locator(".bm-feedback.bm-wrong")).to_have_count(1)
+                checks["wrong"] = (index, text, answer)
+            if "illegal" not in checks and step["why"].get(""):
+                reason, squares = sorted(step["why"][""].items())[0]
+                click_square(block, squares[0])
+                expect(feedback(block)).to_have_text(reason)
+                checks["illegal"] = (index, squares[0], reason)
+            text, right = sorted(step["right"].items())[0]
+            clicks = next(m[1] for m in step["moves"] if m[0] == text)
+            enter(block, clicks, labels)
+            expect(feedback(block)).to_contain_text("できました！" + right["says"])
+            if right["replies"]:
+                expect(feedback(block)).to_contain_text(f"相手は{right['replies'][-1][0]}と指しました",
+                                                        timeout=5000)
+        if index < len(steps) - 1:
+            expect(block.locator(".bm-next")).to_be_enabled()
+            block.locator(".bm-next").click()
+    expect(block.locator(".bm-counter")).to_contain_text("（できた）")
+    expect(block).to_have_class("banmen-lesson bm-solved")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lesson_is_completed_by_clicking_and_explains_mistakes(browser, site_url, game):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/{game}/lesson/")
+    block = page.locator(".banmen-lesson")
+    data = lesson_data(block)
+    assert sum("moves" in s for s in data["steps"]) >= 8
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{game}-1280.png"), full_page=False)
+    checks: dict = {}
+    play_through(page, block, data, checks)
+    assert set(checks) == {"wrong", "illegal"}, checks
+    stored = page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")
+    assert stored[f"{game}/first-game"] == {"done": list(range(len(data["steps"]))),
+                                            "complete": True}
+    # a reload keeps the progress
+    page.reload()
+    expect(page.locator(".banmen-lesson .bm-counter")).to_contain_text("（できた）")
+    expect(page.locator(".bm-lesson-progress")).to_have_count(0)
+    # instant navigation to the home page shows it next to the puzzle progress
+    page.locator("a.md-header__button.md-logo").first.click()
+    mark = page.locator(f".bm-lesson-progress[data-lesson='{game}/first-game']")
+    expect(mark).to_have_text("手ほどき：修了")
+    assert page.evaluate("typeof window.document$") != "undefined"
+    # and on the game's puzzle page
+    page.goto(f"{site_url}/{game}/puzzles/")
+    expect(page.locator(f".bm-lesson-progress[data-lesson='{game}/first-game']")).to_have_text(
+        "手ほどき：修了")
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lesson_at_390_px(browser, site_url, game):
+    page, errors = new_page(browser, width=390)
+    page.goto(f"{site_url}/{game}/lesson/")
+    block = page.locator(".banmen-lesson")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways at 390 px ({width} px wide)"
+    board = block.locator(".bm-boards").bounding_box()
+    side = block.locator(".bm-lesson-side").bounding_box()
+    assert side["y"] >= board["y"] + board["height"] - 1, "the text goes below the board"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{game}-390.png"), full_page=True)
+    assert not errors, errors
+    page.close()
+
+
+def test_damaged_or_foreign_storage_is_ignored(browser, site_url):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    steps = len(lesson_data(page.locator(".banmen-lesson"))["steps"])
+    for value in ["not json", "[1, 2]", json.dumps({"ukejalayer/first-game": {"done": "x"}}),
+                  json.dumps({"ukejalayer/first-game": {"done": [-1, 999, 1.5, "2", 1],
+                                                        "complete": "yes"}})]:
+        page.evaluate(f"localStorage.setItem('{STORE}', {json.dumps(value)})")
+        page.reload()
+        # the first step (text only) is done on sight; a valid stored step 1 is kept
+        expect(page.locator(".banmen-lesson .bm-counter")).to_contain_text("ステップ 1 / ")
+        page.goto(f"{site_url}/")
+        text = "手ほどき：2 / " if "999" in value else "手ほどき：1 / "
+        expect(page.locator(".bm-lesson-progress[data-lesson='ukejalayer/first-game']")
+               ).to_contain_text(text + f"{steps} ステップ")
+        page.goto(f"{site_url}/ukejalayer/lesson/")
+    assert not errors, errors
+    page.close()
