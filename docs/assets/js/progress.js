@@ -1,16 +1,38 @@
 /* progress.js: the reader's puzzle progress in localStorage, and the lines that show it.
  *
- * Stored under "banmen-progress" as {puzzle ident: {solved: bool, tried: n}}.
+ * Stored under "banmen-progress" as {puzzle ident: {solved: bool, tried: n}}. What is read
+ * is validated: another site on the same origin may have left anything under the key
+ * (5, "x", true, [], other objects, text that is no JSON). A value that is not such an
+ * object is ignored, as is every entry that is not {solved: bool, tried: whole number >= 0}
+ * under a puzzle ident ("game/name");
+ * the next save replaces the stored value with the valid part. Reading never throws.
  */
 
 var STORE = "banmen-progress";
 
+function validEntry(entry) {
+  return entry !== null && typeof entry === "object" && !Array.isArray(entry) &&
+    typeof entry.solved === "boolean" && typeof entry.tried === "number" &&
+    Math.floor(entry.tried) === entry.tried && entry.tried >= 0;
+}
+
+/* The stored progress, validated: {ident: {solved, tried}} (an object without prototype, so
+ * no key can reach Object.prototype). */
 export function loadProgress() {
+  var clean = Object.create(null);
+  var stored;
   try {
-    return JSON.parse(window.localStorage.getItem(STORE) || "{}") || {};
+    stored = JSON.parse(window.localStorage.getItem(STORE) || "{}");
   } catch (e) {
-    return {};
+    return clean;  // no JSON, or storage refused
   }
+  if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return clean;
+  Object.keys(stored).forEach(function (ident) {
+    if (/^[^\/\s]+\/\S+$/.test(ident) && validEntry(stored[ident])) {
+      clean[ident] = { solved: stored[ident].solved, tried: stored[ident].tried };
+    }
+  });
+  return clean;
 }
 
 function saveProgress(progress) {
