@@ -215,7 +215,7 @@ def ukejalayer_lesson():
 def test_wrong_legal_moves_are_answered_from_the_engine_kinds(ukejalayer_lesson):
     step = ukejalayer_lesson.data["steps"][2]  # 「移動」 asked, b2 and c3 on the board
     assert sorted(step["right"]) == ["b2a2", "b2b1", "b2b3", "b2c2"]
-    assert step["wrong"]["a1"] == "a1は指せる手（召喚）ですが、このステップで指すのは移動です。手を戻しました。"
+    assert step["wrong"]["a1"] == "a1は指せる手（召喚）ですが、このステップで指すのは移動です。"
     assert step["right"]["b2a2"]["says"] == "b2a2：移動です。"
     four = ukejalayer_lesson.data["steps"][4]  # a1(2)b1 asked, a1(1)b1 has its own feedback
     assert four["wrong"]["a1b1"] == ("それは1枚だけ運ぶ手です。a1をクリックしたら「2枚運ぶ」を"

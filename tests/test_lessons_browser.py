@@ -84,7 +84,9 @@ def play_through(page, block, data, checks):
                 text, answer = sorted(step["wrong"].items())[0]
                 clicks = next(m[1] for m in step["moves"] if m[0] == text)
                 enter(block, clicks, labels)
-                expect(feedback(block)).to_have_text(answer)
+                end = ("手を戻しました。別の手を指してみましょう。" if text in step["wrongFrame"]
+                       else "（盤に色で示しました）別の手を指してみましょう。")
+                expect(feedback(block)).to_have_text(answer + end)
                 expect(block.locator(".bm-feedback.bm-wrong")).to_have_count(1)
                 checks["wrong"] = (index, text, answer)
             if "illegal" not in checks and step["why"].get(""):
@@ -170,5 +172,28 @@ def test_damaged_or_foreign_storage_is_ignored(browser, site_url):
         expect(page.locator(".bm-lesson-progress[data-lesson='ukejalayer/first-game']")
                ).to_contain_text(text + f"{steps} ステップ")
         page.goto(f"{site_url}/ukejalayer/lesson/")
+    assert not errors, errors
+    page.close()
+
+
+def test_a_lesson_step_is_played_with_the_keyboard(browser, site_url):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    block = page.locator(".banmen-lesson")
+    # step 1 is text only: 「次へ」 by Enter on the focused button
+    block.locator(".bm-next").focus()
+    page.keyboard.press("Enter")
+    expect(block.locator(".bm-counter")).to_contain_text("ステップ 2 / ")
+    # on the board the focus ring starts at the top-left square (a4); an arrow moves it
+    block.locator(".bm-boards").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(feedback(block)).to_contain_text("できました！b4：召喚です。")
+    # outside the board, the arrow keys change steps
+    block.locator(".bm-again").focus()
+    page.keyboard.press("ArrowRight")
+    expect(block.locator(".bm-counter")).to_contain_text("ステップ 3 / ")
+    page.keyboard.press("ArrowLeft")
+    expect(block.locator(".bm-counter")).to_contain_text("ステップ 2 / ")
     assert not errors, errors
     page.close()

@@ -14,6 +14,7 @@ The page script knows no rule; per step the build exports (see :func:`lesson_dat
      "right": {canonical: {"frame": k, "path": [...], "says": text,
                            "replies": [[text, frame, path], ...]}},
      "wrong": {canonical: Japanese answer},      # every other legal move
+     "wrongFrame": {canonical: k},               # its board, when the step has few wrong moves
      "why":   {"clicks so far joined by a space": {reason: [squares]}},
      "end":   board index at the end of the step}
 
@@ -37,6 +38,9 @@ from banmen.render.spec import DiagramSpec
 REASON_PREFIXES_MAX = 400
 #: Moves one ``kind`` step may accept (each gets a drawn board).
 KIND_MOVES_MAX = 40
+#: Wrong moves of a step get a drawn board (played, then taken back) only up to this many;
+#: beyond it the page marks their squares on the step's board.
+WRONG_BOARDS_MAX = 8
 
 
 def _read_position(check: FileCheck, game: Game, position: dict[str, Any],
@@ -125,14 +129,13 @@ class _Lesson:
         kind = _kind_ja(game, game.move_kinds(state, move)[0])
         if want_kind is not None:
             return (f"{text}は指せる手（{kind}）ですが、このステップで指すのは"
-                    f"{_kind_ja(game, want_kind)}です。手を戻しました。")
+                    f"{_kind_ja(game, want_kind)}です。")
         names = "か".join(game.format_move(state, m) for m in accepted)
         wanted = {game.move_kinds(state, m)[0] for m in accepted}
         if game.move_kinds(state, move)[0] in wanted:
-            return f"{text}も指せる{kind}ですが、このステップで指すのは{names}です。手を戻しました。"
+            return f"{text}も指せる{kind}ですが、このステップで指すのは{names}です。"
         want = "・".join(_kind_ja(game, k) for k in sorted(wanted))
-        return (f"{text}は指せる手（{kind}）ですが、このステップで指すのは{want}の{names}です。"
-                "手を戻しました。")
+        return f"{text}は指せる手（{kind}）ですが、このステップで指すのは{want}の{names}です。"
 
     def step(self, i: int, step: LessonStep, state: Hashable) -> tuple[dict[str, Any],
                                                                      list[Hashable]]:
@@ -221,8 +224,12 @@ class _Lesson:
                            "not reach the goal")
             data["right"][fmt[move]] = edge
             ends.append(current)
+        wrong = [m for m in legal if m not in accepted]
         data["wrong"] = {fmt[m]: feedback.get(fmt[m]) or self.wrong_text(
-            state, m, expect.kind, accepted) for m in legal if m not in accepted}
+            state, m, expect.kind, accepted) for m in wrong}
+        # the page shows a wrong move played, then takes it back, where few are possible
+        data["wrongFrame"] = ({fmt[m]: self.frame(game.play(state, m), Marks(), state, m)
+                               for m in wrong} if len(wrong) <= WRONG_BOARDS_MAX else {})
         last = data["right"][fmt[accepted[0]]]
         data["end"] = last["replies"][-1][1] if last["replies"] else last["frame"]
         return data, ends

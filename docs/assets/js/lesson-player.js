@@ -154,15 +154,30 @@ export function setupLesson(block) {
       return;
     }
     var wrong = (s.wrong || {})[text];
-    if (wrong) {
+    if (!wrong) return;
+    var shown = (s.wrongFrame || {})[text];
+    if (shown === undefined) {
       var path = [];
       (s.moves || []).forEach(function (m) {
         if (m[0] === text) path = m[1].filter(function (t) { return t.charAt(0) !== "#"; });
       });
       board.marks = { "bm-tried": path };
       board.render();
-      say(block, wrong, false);
+      say(block, wrong + "（盤に色で示しました）別の手を指してみましょう。", false);
+      return;
     }
+    // played, then taken back
+    busy = true;
+    board.setMoves(null);
+    board.marks = {};
+    board.show(shown);
+    say(block, wrong, false);
+    later(function () {
+      busy = false;
+      board.show(s.board);
+      board.setMoves(movesOf(s));
+      say(block, wrong + "手を戻しました。別の手を指してみましょう。", false);
+    });
   }
 
   function reason(before, name) {
