@@ -246,3 +246,14 @@ def test_lesson_html_escapes_the_title_and_is_deterministic(ukejalayer_lesson, t
     assert first == lesson_html(view, lambda b: svg[b.key])
     assert first.count('class="bm-frame"') == len(lesson.frames)
     assert 'data-steps="10"' in first
+
+
+def test_a_squares_step_is_checked_against_its_query(tmp_path):
+    text = BASE.replace("{kind: STEP1}", "{squares: [a2], query: reachable_squares, "
+                        "args: {from: a1}}")
+    assert _errors(_project(tmp_path, text)) == [
+        f"{LESSON}:7:23: wrong answer for query 'reachable_squares': stated [a2], engine "
+        "computes [a2, b1]"]
+    good = check_project(ROOT, paths=[ROOT / "lessons/babuschka"]).lessons[
+        "babuschka/first-game"].data["steps"][4]
+    assert good["squares"] == ["d4", "f4"] and "moves" not in good

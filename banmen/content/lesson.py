@@ -18,6 +18,9 @@ The page script knows no rule; per step the build exports (see :func:`lesson_dat
      "why":   {"clicks so far joined by a space": {reason: [squares]}},
      "end":   board index at the end of the step}
 
+A step whose ``expect`` is ``squares`` (checked against its ``query``) exports
+``{"board": k, "squares": [...], "end": k}`` instead: the reader clicks them and checks.
+
 Board ``k`` is ``frames[k]`` of the :class:`banmen.content.items.Lesson`.
 """
 
@@ -31,6 +34,7 @@ from banmen.content.models import LessonFile, LessonStep, Marks
 from banmen.content.solution import plain_comment
 from banmen.content.steps import FileCheck, fold_move_text
 from banmen.game import BanmenError, Game, PositionError
+from banmen.query import QueryArgError, find_query, run_query
 from banmen.render import board_squares
 from banmen.render.spec import DiagramSpec
 
@@ -137,6 +141,40 @@ class _Lesson:
         want = "・".join(_kind_ja(game, k) for k in sorted(wanted))
         return f"{text}は指せる手（{kind}）ですが、このステップで指すのは{want}の{names}です。"
 
+    def squares_step(self, i: int, step: LessonStep, state: Hashable, data: dict[str, Any]
+                     ) -> tuple[dict[str, Any], list[Hashable]]:
+        """A step where the reader clicks squares: they must be the query's answer."""
+        check, game, base = self.check, self.game, ("steps", i)
+        expect = step.expect
+        assert expect is not None and expect.squares is not None and expect.query is not None
+        for name in ("reply", "claim"):
+            if getattr(step, name) is not None:
+                check.fail(base + (name,), f"'{name}' needs an 'expect' with moves or kind")
+        if step.feedback:
+            check.fail(base + ("feedback",), "'feedback' needs an 'expect' with moves or kind")
+        try:
+            query = find_query(game, expect.query)
+        except QueryArgError as err:
+            check.fail(base + ("expect", "query"), str(err))
+        if query.returns != "squares":
+            check.fail(base + ("expect", "query"), f"query '{query.name}' answers "
+                       f"{query.returns}, not squares")
+        try:
+            computed = run_query(game, state, expect.query, expect.args)
+        except QueryArgError as err:
+            check.fail(base + ("expect", "args") + ((err.argument,) if err.argument else ()),
+                       str(err))
+        except BanmenError as err:
+            check.fail(base + ("expect", "args"), f"query '{expect.query}': {err}")
+        stated = sorted(set(expect.squares))
+        if stated != sorted(computed):
+            check.fail(base + ("expect", "squares"), f"wrong answer for query "
+                       f"'{expect.query}': stated [{', '.join(stated)}], engine computes "
+                       f"[{', '.join(sorted(computed)) or '(none)'}]")
+        data["squares"] = stated
+        data["end"] = data["board"]
+        return data, [state]
+
     def step(self, i: int, step: LessonStep, state: Hashable) -> tuple[dict[str, Any],
                                                                      list[Hashable]]:
         """Check step ``i`` played from ``state``; return its page data and the positions it
@@ -155,6 +193,8 @@ class _Lesson:
             return data, [state]
         if game.outcome(state) is not None:
             check.fail(base + ("expect",), "the game is already over in this position")
+        if expect.squares is not None:
+            return self.squares_step(i, step, state, data)
         legal = game.legal_moves(state)
         kinds = {m: game.move_kinds(state, m) for m in legal}
         if expect.kind is not None:

@@ -46,7 +46,7 @@ Text = Annotated[str, BeforeValidator(_as_text), Field(min_length=1),
 #: Paths of the fields whose values go to an engine unread (any YAML 1.1/1.2-ambiguous scalar
 #: there is an error; see ``MarkedDocument.ambiguity_errors``).
 FREE_FIELDS = (("rules",), ("position",), ("options",), ("answer", "args"),
-               ("steps", "*", "position"))
+               ("steps", "*", "position"), ("steps", "*", "expect", "args"))
 
 
 class Strict(BaseModel):
@@ -196,19 +196,27 @@ class SequenceFile(Strict):
 
 
 class LessonExpect(Strict):
-    """What the reader must do on the board in one lesson step: play one of ``moves``, or any
-    legal move of the engine's move ``kind`` (exactly one of the two)."""
+    """What the reader must do on the board in one lesson step: play one of ``moves``, play
+    any legal move of the engine's move ``kind``, or click ``squares`` (the answer of the
+    named ``query``, as in a squares puzzle): exactly one of the three."""
 
     moves: list[MoveText] | None = Field(
         None, min_length=1, description="the accepted moves (any one of them)")
     kind: str | None = Field(
         None, min_length=1,
         description="a move kind the engine names (ukejalayer summon/move/link/eliminate, ...)")
+    squares: list[Square] | None = Field(
+        None, description="the squares the reader must click (the query's answer)")
+    query: str | None = Field(None, description="with 'squares': the query that computes them")
+    args: dict[str, Any] = Field(default_factory=dict, description="the query's arguments")
 
     @model_validator(mode="after")
     def _one_of(self) -> LessonExpect:
-        if (self.moves is None) == (self.kind is None):
-            raise ValueError("give exactly one of 'moves' or 'kind'")
+        given = [n for n in ("moves", "kind", "squares") if getattr(self, n) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of 'moves', 'kind' or 'squares'")
+        if (self.squares is None) != (self.query is None):
+            raise ValueError("'squares' and 'query' go together")
         return self
 
 

@@ -53,7 +53,53 @@ export function setupLesson(block) {
     window.setTimeout(function () { if (now === epoch) fn(); }, PAUSE);
   }
 
-  function expects(s) { return !!s.moves; }
+  function expects(s) { return !!(s.moves || s.squares); }
+
+  /* A squares step: the reader clicks squares (again to drop one), then checks. */
+  var picked = {};
+
+  function pickedList() {
+    return Object.keys(picked).filter(function (k) { return picked[k]; }).sort();
+  }
+
+  function squaresStep(s) {
+    picked = {};
+    board.free(function (name) {
+      if (busy) return;
+      picked[name] = !picked[name];
+      board.marks = { "bm-selected": pickedList() };
+      board.render();
+    });
+    addAction("答え合わせ", function () {
+      var chosen = pickedList();
+      var right = s.squares.slice().sort();
+      var missing = right.filter(function (q) { return chosen.indexOf(q) < 0; }).length;
+      var extra = chosen.filter(function (q) { return right.indexOf(q) < 0; }).length;
+      if (!missing && !extra) {
+        say(block, "できました！" + right.join("、") + "です。", true);
+        complete();
+      } else {
+        say(block, "まだちがいます。" + (missing ? "足りないマスが" + missing + "つ" : "") +
+          (missing && extra ? "、" : "") + (extra ? "余分なマスが" + extra + "つ" : "") +
+          "あります。", false);
+      }
+    });
+    addAction("選び直す", function () {
+      picked = {};
+      board.marks = {};
+      board.render();
+      say(block, "", null);
+    });
+  }
+
+  function addAction(label, action) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button bm-choice-button";
+    button.textContent = label;
+    button.addEventListener("click", action);
+    actions.appendChild(button);
+  }
 
   function allDone() {
     for (var i = 0; i < steps.length; i += 1) if (!done[i]) return false;
@@ -66,12 +112,7 @@ export function setupLesson(block) {
     if (!s.moves || busy) return;
     s.moves.forEach(function (m) {
       if (m[1].length === 1 && m[1][0].charAt(0) === "#") {
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "md-button bm-choice-button";
-        button.textContent = (data.labels || {})[m[1][0]] || m[0];
-        button.addEventListener("click", function () { play(m[0]); });
-        actions.appendChild(button);
+        addAction((data.labels || {})[m[1][0]] || m[0], function () { play(m[0]); });
       }
     });
   }
@@ -111,9 +152,10 @@ export function setupLesson(block) {
     board.show(s.board);
     showTexts();
     say(block, "", null);
-    if (expects(s)) board.setMoves(movesOf(s));
+    if (s.moves) board.setMoves(movesOf(s));
     else board.setMoves(null);
     rootActions(s);
+    if (s.squares) squaresStep(s);
     if (!expects(s)) complete();
     buttons();
   }
