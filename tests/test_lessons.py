@@ -227,7 +227,7 @@ def test_wrong_legal_moves_are_answered_from_the_engine_kinds(ukejalayer_lesson)
 def test_each_step_continues_on_the_board_the_previous_one_ended_with(ukejalayer_lesson):
     steps = ukejalayer_lesson.data["steps"]
     frames = ukejalayer_lesson.frames
-    eight, nine = steps[7], steps[8]  # a1a2 then black eliminates c2; white eliminates next
+    eight, nine = steps[8], steps[9]  # a1a2 then black eliminates c2; white eliminates next
     assert eight["right"]["a1a2"]["replies"][0][0] == "c2"
     after = frames[eight["end"]].state
     assert frames[nine["board"]].state == after
@@ -245,7 +245,7 @@ def test_lesson_html_escapes_the_title_and_is_deterministic(ukejalayer_lesson, t
     assert '<p class="bm-title">&lt;b&gt;x&lt;/b&gt;</p>' in first
     assert first == lesson_html(view, lambda b: svg[b.key])
     assert first.count('class="bm-frame"') == len(lesson.frames)
-    assert 'data-steps="10"' in first
+    assert 'data-steps="11"' in first
 
 
 def test_a_squares_step_is_checked_against_its_query(tmp_path):
@@ -257,3 +257,76 @@ def test_a_squares_step_is_checked_against_its_query(tmp_path):
     good = check_project(ROOT, paths=[ROOT / "lessons/babuschka"]).lessons[
         "babuschka/first-game"].data["steps"][4]
     assert good["squares"] == ["d4", "f4"] and "moves" not in good
+
+
+# ---- question steps (the puzzle answer kinds)
+
+
+def test_question_steps_are_checked_like_puzzle_answers(tmp_path):
+    question = ("{kind: number, query: movable_pieces, value: 2}\n"
+                "  - text: c\n    expect: {moves: [a1a2]}\n    claim: win")
+    text = BASE.replace("{kind: STEP1}\n  - text: b\n    expect: {moves: [a2b2]}\n    claim: win",
+                        question)
+    line, col = _place(text, "2}")
+    assert _errors(_project(tmp_path / "a", text)) == [
+        f"{LESSON}:{line}:{col}: wrong answer for query 'movable_pieces': stated 2, engine computes 1"]
+    choice = ("{kind: choice, query: can_eliminate, options: [{label: できる, value: true}, "
+              "{label: できない, value: false}], value: true}")
+    text = BASE.replace("{kind: STEP1}", choice)
+    line, col = _place(text, "true}\n")
+    assert _errors(_project(tmp_path / "b", text)) == [
+        f"{LESSON}:{line}:{col}: wrong answer for query 'can_eliminate': stated true, engine computes "
+        "false"]
+    boolean = "{kind: boolean, query: summon_squares, value: true}"
+    text = BASE.replace("{kind: STEP1}", boolean)
+    line, col = _place(text, "summon_squares")
+    assert _errors(_project(tmp_path / "c", text)) == [
+        f"{LESSON}:{line}:{col}: query 'summon_squares' answers squares, not boolean"]
+    reply = BASE.replace("{kind: STEP1}", "{kind: boolean, query: can_eliminate, value: false}"
+                         "\n    reply: d4d3")
+    assert _errors(_project(tmp_path / "d", reply)) == [
+        f"{LESSON}:8:12: 'reply' needs an 'expect' with moves or kind"]
+
+
+def test_question_steps_export_the_puzzle_answer_and_keep_the_board():
+    content = check_project(ROOT, paths=[ROOT / "lessons/ukejalayer", ROOT / "lessons/ludo"])
+    steps = content.lessons["ukejalayer/first-game"].data["steps"]
+    number = steps[5]
+    assert number["question"] == {"kind": "number", "answer": 3}
+    assert number["end"] == number["board"] and "moves" not in number
+    ludo = content.lessons["ludo/first-game"]
+    choice = next(s for s in ludo.data["steps"] if "question" in s)
+    assert choice["question"] == {"kind": "choice", "answer": 1, "options": [
+        "ゴールに入る", "ゴールの4マス手前まで戻る", "動かせない"]}
+    after = ludo.data["steps"][ludo.data["steps"].index(choice) + 1]
+    frames = ludo.frames
+    assert frames[after["board"]].state == frames[choice["end"]].state
+    assert sorted(after["right"]) == ["r1 54-52"]  # the bounce the question asked about
+
+
+def test_question_controls_are_the_puzzle_answer_markup(ukejalayer_lesson):
+    view, boards = view_of("lessons", ukejalayer_lesson)
+    page = lesson_html(view, lambda b: "<svg></svg>")
+    assert ('<div class="bm-controls bm-step-answer" data-step="5" data-kind="number" hidden>'
+            '<input class="bm-input" type="number" inputmode="numeric" aria-label="答え">'
+            '<button type="button" class="md-button bm-check">答え合わせ</button></div>') in page
+    assert page.count("bm-step-answer") == 1
+
+
+def test_no_engine_names_a_move_kind_like_a_question_kind():
+    from banmen.content.models import QUESTION_KINDS
+
+    for game_id in game_ids():
+        assert not set(QUESTION_KINDS) & set(get_game(game_id).move_kind_names), game_id
+
+
+@pytest.mark.parametrize("doc, heading", [("README.md", "## Add a lesson"),
+                                          ("docs/authoring.md", "## 手ほどきを書く")])
+def test_the_documented_lesson_example_passes_banmen_check(tmp_path, doc, heading):
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    section = text[text.index(heading):]
+    example = section[section.index("```yaml\n") + 8:section.index("\n```", section.index("```yaml"))]
+    assert "kind: number" in example
+    root = _project(tmp_path, example + "\n")
+    lesson = check_project(root).lessons["ukejalayer/first-game"]
+    assert any("question" in s for s in lesson.data["steps"])

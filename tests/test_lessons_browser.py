@@ -71,6 +71,37 @@ def feedback(block):
     return block.locator(".bm-feedback")
 
 
+def answer_question(block, question):
+    """Answer a question step wrong (「次へ」 stays off), then right."""
+    controls = block.locator(".bm-step-answer:visible")
+    expect(controls).to_have_count(1)
+    if question["kind"] == "number":
+        field = controls.locator(".bm-input")
+        field.fill(str(question["answer"] + 1))
+        controls.locator(".bm-check").click()
+        expect(feedback(block)).to_have_text(
+            f"{question['answer'] + 1}ではありません。もう一度考えてみましょう。")
+        expect(block.locator(".bm-next")).to_be_disabled()
+        field.fill(str(question["answer"]))
+        field.press("Enter")
+        expect(feedback(block)).to_have_text(
+            f"正解です！答えは{question['answer']}です。「次へ」で進みましょう。")
+    else:
+        values = (["true", "false"] if question["kind"] == "boolean"
+                  else [str(i) for i in range(len(question["options"]))])
+        right = (str(question["answer"]).lower() if question["kind"] == "boolean"
+                 else str(question["answer"]))
+        wrong = next(v for v in values if v != right)
+        controls.locator(f".bm-choice[data-value='{wrong}']").click()
+        expect(feedback(block)).to_have_text("ちがいます。もう一度考えてみましょう。")
+        expect(block.locator(".bm-feedback.bm-wrong")).to_have_count(1)
+        expect(block.locator(".bm-next")).to_be_disabled()
+        controls.locator(f".bm-choice[data-value='{right}']").click()
+        expect(feedback(block)).to_have_text("正解です！「次へ」で進みましょう。")
+    expect(block.locator(".bm-feedback.bm-right")).to_have_count(1)
+    expect(block.locator(".bm-counter")).to_contain_text("（できた）")
+
+
 def play_through(page, block, data, checks):
     """Complete every step by clicking; on the first step that allows them, try one legal
     but wrong move and one illegal click and check their explanations (``checks`` records
@@ -91,6 +122,9 @@ def play_through(page, block, data, checks):
             actions.filter(has_text="答え合わせ").click()
             expect(feedback(block)).to_have_text("できました！" + "、".join(step["squares"]) + "です。")
             checks["squares"] = index
+        if "question" in step:
+            answer_question(block, step["question"])
+            checks["question"] = index
         if "moves" in step:
             if "wrong" not in checks and step["wrong"]:
                 text, answer = sorted(step["wrong"].items())[0]
@@ -126,12 +160,14 @@ def test_lesson_is_completed_by_clicking_and_explains_mistakes(browser, site_url
     page.goto(f"{site_url}/{game}/lesson/")
     block = page.locator(".banmen-lesson")
     data = lesson_data(block)
-    assert sum("moves" in s or "squares" in s for s in data["steps"]) >= 8
+    assert sum("moves" in s or "squares" in s or "question" in s for s in data["steps"]) >= 8
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"lesson-{game}-1280.png"), full_page=False)
     checks: dict = {}
     play_through(page, block, data, checks)
     assert {"wrong", "illegal"} <= set(checks), checks
+    if game in ("ukejalayer", "ludo"):  # each asks a question (a number, a choice)
+        assert "question" in checks, checks
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")
     assert stored[f"{game}/first-game"] == {"done": list(range(len(data["steps"]))),
                                             "complete": True}
@@ -207,5 +243,47 @@ def test_a_lesson_step_is_played_with_the_keyboard(browser, site_url):
     expect(block.locator(".bm-counter")).to_contain_text("ステップ 3 / ")
     page.keyboard.press("ArrowLeft")
     expect(block.locator(".bm-counter")).to_contain_text("ステップ 2 / ")
+    assert not errors, errors
+    page.close()
+
+
+def test_the_reset_button_forgets_the_lesson_progress_of_its_line(browser, site_url):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    block = page.locator(".banmen-lesson")
+    data = lesson_data(block)
+    total = len(data["steps"])
+    block.locator(".bm-next").click()  # step 1 is text only, done on sight
+    step = data["steps"][1]
+    text = sorted(step["right"])[0]
+    enter(block, next(m[1] for m in step["moves"] if m[0] == text), data["labels"])
+    expect(feedback(block)).to_contain_text("できました！")
+    # another game's lesson progress, which this game's line must keep
+    page.evaluate(f"""() => {{ const all = JSON.parse(localStorage.getItem('{STORE}'));
+        all['medamagaeru/first-game'] = {{done: [0], complete: false}};
+        localStorage.setItem('{STORE}', JSON.stringify(all)); }}""")
+    page.goto(f"{site_url}/")
+    line = page.locator('.bm-progress[data-game="ukejalayer"]')
+    mark = line.locator(".bm-lesson-progress[data-lesson='ukejalayer/first-game']")
+    expect(mark).to_have_text(f"手ほどき：2 / {total} ステップ")
+    reset = line.locator(".bm-progress-reset")
+    expect(reset).to_be_visible()  # no puzzle tried: the lesson progress alone shows it
+    reset.click()
+    expect(mark).to_have_text(f"手ほどき：0 / {total} ステップ")
+    expect(reset).to_be_hidden()
+    other = page.locator(".bm-lesson-progress[data-lesson='medamagaeru/first-game']")
+    expect(other).to_contain_text("手ほどき：1 / ")
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{STORE}')"))
+    assert stored == {"medamagaeru/first-game": {"done": [0], "complete": False}}
+    page.reload()
+    expect(page.locator(".bm-lesson-progress[data-lesson='ukejalayer/first-game']")
+           ).to_have_text(f"手ほどき：0 / {total} ステップ")
+    # the lesson starts over: step 2 is not done any more
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    block = page.locator(".banmen-lesson")
+    expect(block.locator(".bm-counter")).to_have_text(f"ステップ 1 / {total}（できた）")
+    block.locator(".bm-next").click()
+    expect(block.locator(".bm-counter")).to_have_text(f"ステップ 2 / {total}")
+    expect(block.locator(".bm-next")).to_be_disabled()
     assert not errors, errors
     page.close()

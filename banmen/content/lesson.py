@@ -20,6 +20,9 @@ The page script knows no rule; per step the build exports (see :func:`lesson_dat
 
 A step whose ``expect`` is ``squares`` (checked against its ``query``) exports
 ``{"board": k, "squares": [...], "end": k}`` instead: the reader clicks them and checks.
+A question step (``expect`` with ``kind`` number, boolean or choice, a puzzle answer checked
+by :func:`banmen.content.answers.check_query_answer`) exports
+``{"board": k, "question": {"kind": ..., "answer": ...[, "options": [labels]]}, "end": k}``.
 
 Board ``k`` is ``frames[k]`` of the :class:`banmen.content.items.Lesson`.
 """
@@ -30,7 +33,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from banmen.content import items, steps
-from banmen.content.models import LessonFile, LessonStep, Marks
+from banmen.content.answers import check_query_answer
+from banmen.content.models import LessonExpect, LessonFile, LessonStep, Marks
 from banmen.content.solution import plain_comment
 from banmen.content.steps import FileCheck, fold_move_text
 from banmen.game import BanmenError, Game, PositionError
@@ -146,12 +150,9 @@ class _Lesson:
         """A step where the reader clicks squares: they must be the query's answer."""
         check, game, base = self.check, self.game, ("steps", i)
         expect = step.expect
-        assert expect is not None and expect.squares is not None and expect.query is not None
-        for name in ("reply", "claim"):
-            if getattr(step, name) is not None:
-                check.fail(base + (name,), f"'{name}' needs an 'expect' with moves or kind")
-        if step.feedback:
-            check.fail(base + ("feedback",), "'feedback' needs an 'expect' with moves or kind")
+        assert isinstance(expect, LessonExpect)
+        assert expect.squares is not None and expect.query is not None
+        self.no_move_fields(i, step)
         try:
             query = find_query(game, expect.query)
         except QueryArgError as err:
@@ -175,6 +176,25 @@ class _Lesson:
         data["end"] = data["board"]
         return data, [state]
 
+    def no_move_fields(self, i: int, step: LessonStep) -> None:
+        """Fail at a ``reply``, ``claim`` or ``feedback`` of a step that plays no move."""
+        base = ("steps", i)
+        for name in ("reply", "claim"):
+            if getattr(step, name) is not None:
+                self.check.fail(base + (name,), f"'{name}' needs an 'expect' with moves or kind")
+        if step.feedback:
+            self.check.fail(base + ("feedback",),
+                            "'feedback' needs an 'expect' with moves or kind")
+
+    def question_step(self, i: int, step: LessonStep, state: Hashable, data: dict[str, Any]
+                      ) -> tuple[dict[str, Any], list[Hashable]]:
+        """A question step: its stated value is checked like a puzzle answer's."""
+        self.no_move_fields(i, step)
+        data["question"] = check_query_answer(self.check, self.game, state, step.expect,
+                                              ("steps", i, "expect"))
+        data["end"] = data["board"]
+        return data, [state]
+
     def step(self, i: int, step: LessonStep, state: Hashable) -> tuple[dict[str, Any],
                                                                      list[Hashable]]:
         """Check step ``i`` played from ``state``; return its page data and the positions it
@@ -193,6 +213,8 @@ class _Lesson:
             return data, [state]
         if game.outcome(state) is not None:
             check.fail(base + ("expect",), "the game is already over in this position")
+        if not isinstance(expect, LessonExpect):
+            return self.question_step(i, step, state, data)
         if expect.squares is not None:
             return self.squares_step(i, step, state, data)
         legal = game.legal_moves(state)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, WithJsonSchema,
-                      model_validator)
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, StrictBool,
+                      Tag, WithJsonSchema, model_validator)
 
 from banmen.content.yamlmarks import YamlFloat, YamlInt
 from banmen.game import game_ids
@@ -220,6 +220,24 @@ class LessonExpect(Strict):
         return self
 
 
+#: A lesson question: a puzzle answer the reader gives without the board (a number, yes/no,
+#: a choice), checked by :func:`banmen.content.answers.check_query_answer` like a puzzle's.
+LessonQuestion = Annotated[NumberAnswer | BooleanAnswer | ChoiceAnswer,
+                           Field(discriminator="kind")]
+#: The ``kind`` values that make an ``expect`` a question (no engine names a move kind so).
+QUESTION_KINDS = ("number", "boolean", "choice")
+
+
+def _expect_tag(value: Any) -> str:
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return "question" if kind in QUESTION_KINDS else "board"
+
+
+#: A step's ``expect``: something done on the board, or a question with a puzzle answer kind.
+Expect = Annotated[Annotated[LessonExpect, Tag("board")] | Annotated[LessonQuestion, Tag("question")],
+                   Discriminator(_expect_tag)]
+
+
 class LessonStep(Marks):
     """One step of a lesson: its text, optionally a new position, and what the reader does."""
 
@@ -228,7 +246,9 @@ class LessonStep(Marks):
         None, description="the game's position YAML; omitted: the position after the "
         "previous step's move and reply")
     roll: int | None = Field(None, ge=1, le=6, description="ludo: the die of this step")
-    expect: LessonExpect | None = Field(None, description="what the reader must play")
+    expect: Expect | None = Field(
+        None, description="what the reader must play, or a question (kind number, boolean or "
+        "choice, as a puzzle answer)")
     reply: list[MoveText] | MoveText | None = Field(
         None, description="the other side's move (or moves, in order) shown after it")
     feedback: dict[Annotated[str, BeforeValidator(_as_text)], Text] = Field(

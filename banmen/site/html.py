@@ -150,8 +150,15 @@ def md_inline(text: str, where: str | None = None) -> str:
     return rendered
 
 
-def _answer_controls(puzzle: items.Puzzle) -> str:
-    kind = puzzle.answer["kind"]
+def answer_controls(answer: dict[str, Any]) -> str:
+    """Return the answer controls of a question (puzzle or lesson step), as puzzle-answers.js
+    wires them: a number field and 「答え合わせ」, 「はい」「いいえ」, or one button per option.
+
+    Args:
+        answer: the page answer (``{"kind", "answer"[, "options"]}``, see
+            :func:`banmen.content.answers.check_query_answer`); option labels are escaped.
+    """
+    kind = answer["kind"]
     if kind == "number":
         return ('<input class="bm-input" type="number" inputmode="numeric" aria-label="答え">'
                 '<button type="button" class="md-button bm-check">答え合わせ</button>')
@@ -162,7 +169,7 @@ def _answer_controls(puzzle: items.Puzzle) -> str:
         return "".join(
             f'<button type="button" class="md-button bm-choice" data-value="{i}">'
             f"{html.escape(label)}</button>"
-            for i, label in enumerate(puzzle.answer["options"])
+            for i, label in enumerate(answer["options"])
         )
     if kind == "squares":
         return ('<button type="button" class="md-button bm-check">答え合わせ</button>'
@@ -207,7 +214,7 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'{"".join(boards)}</div>'
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
         f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
-        f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
+        f'<div class="bm-controls">{answer_controls(puzzle.answer)}</div>'
         f'<p class="bm-feedback" aria-live="polite"></p>'
         f"{_hints(puzzle)}"
         f'<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
@@ -309,6 +316,11 @@ def lesson_html(lesson: Any, svg_of: SvgOf) -> str:
         hidden = "" if i == 0 else " hidden"
         texts.append(f'<div class="bm-step-text" data-step="{i}"{hidden}>'
                      f'{md(step.text, _where(lesson, ("steps", i, "text")))}</div>')
+        question = lesson.data["steps"][i].get("question")
+        if question:
+            texts.append(f'<div class="bm-controls bm-step-answer" data-step="{i}" '
+                         f'data-kind="{question["kind"]}" hidden>{answer_controls(question)}'
+                         '</div>')
         if step.done:
             texts.append(f'<div class="bm-step-done" data-step="{i}" hidden>'
                          f'{md(step.done, _where(lesson, ("steps", i, "done")))}</div>')

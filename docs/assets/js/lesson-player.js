@@ -5,12 +5,15 @@
  * the accepted moves with their result boards and replies, the answer to every other legal
  * move (words made from the engine's move kinds) and the engine's reason for each click
  * that enters no move. This module knows no game rule: it looks the reader's clicks up there.
- * The clicks themselves go through board-input.js.
+ * The clicks themselves go through board-input.js; a question step (a number, yes/no or a
+ * choice, checked by the build like a puzzle answer) is answered with the puzzle page's
+ * controls (puzzle-answers.js).
  */
 
 import { createBoardInput } from "./board-input.js";
 import { say } from "./feedback.js";
 import { lessonEntry, markStep } from "./lesson-progress.js";
+import { answerQuestion } from "./puzzle-answers.js";
 
 var PAUSE = 700; // ms between a move and the reply shown after it
 
@@ -53,7 +56,34 @@ export function setupLesson(block) {
     window.setTimeout(function () { if (now === epoch) fn(); }, PAUSE);
   }
 
-  function expects(s) { return !!(s.moves || s.squares); }
+  function expects(s) { return !!(s.moves || s.squares || s.question); }
+
+  /* Question steps: each step's controls are wired once; only the shown step's answer counts. */
+  var questions = block.querySelectorAll(".bm-step-answer");
+  questions.forEach(function (controls) {
+    var at = parseInt(controls.getAttribute("data-step"), 10);
+    if (!steps[at] || !steps[at].question) return;
+    answerQuestion(controls, steps[at].question, function (right, text) {
+      if (at !== index) return;
+      if (right) {
+        say(block, text + "「次へ」で進みましょう。", true);
+        complete();
+      } else {
+        say(block, text, false);
+      }
+    });
+  });
+
+  function showQuestion() {
+    questions.forEach(function (controls) {
+      controls.hidden = parseInt(controls.getAttribute("data-step"), 10) !== index;
+      var input = controls.querySelector(".bm-input");
+      if (input) input.value = "";
+      controls.querySelectorAll(".bm-picked").forEach(function (b) {
+        b.classList.remove("bm-picked");
+      });
+    });
+  }
 
   /* A squares step: the reader clicks squares (again to drop one), then checks. */
   var picked = {};
@@ -151,6 +181,7 @@ export function setupLesson(block) {
     board.marks = {};
     board.show(s.board);
     showTexts();
+    showQuestion();
     say(block, "", null);
     if (s.moves) board.setMoves(movesOf(s));
     else board.setMoves(null);

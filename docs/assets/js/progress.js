@@ -1,4 +1,5 @@
 /* progress.js: the reader's puzzle progress in localStorage, and the lines that show it.
+ * A line's 「記録を消す」 forgets its puzzles and its lessons (lesson-progress.js) alike.
  *
  * Stored under "banmen-progress" as {puzzle ident: {solved: bool, tried: n}}. What is read
  * is validated: another site on the same origin may have left anything under the key
@@ -7,6 +8,8 @@
  * under a puzzle ident ("game/name");
  * the next save replaces the stored value with the valid part. Reading never throws.
  */
+
+import { clearLessons, loadLessons } from "./lesson-progress.js";
 
 var STORE = "banmen-progress";
 
@@ -63,6 +66,7 @@ export function isSolved(ident) {
 /* Fill every progress line (.bm-progress) and puzzle status (.bm-status) of the page. */
 export function refreshProgress() {
   var progress = loadProgress();
+  var lessons = loadLessons();
   document.querySelectorAll(".bm-progress").forEach(function (line) {
     var idents = (line.getAttribute("data-puzzles") || "").split(" ").filter(Boolean);
     var solved = idents.filter(function (i) { return progress[i] && progress[i].solved; });
@@ -70,7 +74,8 @@ export function refreshProgress() {
     line.querySelector(".bm-progress-text").textContent = "練習問題：" + solved.length +
       " / " + idents.length + " 解いた" + (tried.length > solved.length
         ? "（挑戦中 " + (tried.length - solved.length) + "）" : "");
-    line.querySelector(".bm-progress-reset").hidden = tried.length === 0;
+    line.querySelector(".bm-progress-reset").hidden = tried.length === 0 &&
+      lessonsOf(line).every(function (i) { return !lessons[i] || !lessons[i].done.length; });
   });
   document.querySelectorAll(".banmen-puzzle").forEach(function (block) {
     var entry = progress[block.getAttribute("data-ident")];
@@ -81,7 +86,15 @@ export function refreshProgress() {
   });
 }
 
-/* Wire the reset button of a progress line (once). */
+/* The lesson idents whose progress a line shows. */
+function lessonsOf(line) {
+  return Array.prototype.map.call(line.querySelectorAll(".bm-lesson-progress"), function (mark) {
+    return mark.getAttribute("data-lesson");
+  });
+}
+
+/* Wire the reset button of a progress line (once): it forgets the line's puzzles and
+ * lessons. */
 export function setupProgress(line) {
   if (line.dataset.ready) return;
   line.dataset.ready = "1";
@@ -91,6 +104,7 @@ export function setupProgress(line) {
       delete progress[i];
     });
     saveProgress(progress);
+    clearLessons(lessonsOf(line));
     document.querySelectorAll(".banmen-puzzle.bm-solved").forEach(function (block) {
       block.classList.remove("bm-solved");
     });

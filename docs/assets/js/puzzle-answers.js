@@ -9,49 +9,62 @@ export function solved(block) {
   block.classList.add("bm-solved");
 }
 
-export function setupNumber(block, answer) {
-  var input = block.querySelector(".bm-input");
+/* Wire the number field of `controls`: report(right, text) on each answer, right null for
+ * input that is no whole number. Shared by puzzles and lesson questions. */
+export function answerNumber(controls, answer, report) {
+  var input = controls.querySelector(".bm-input");
   function check() {
     var text = input.value.normalize("NFKC").trim();
     if (!/^-?\d+$/.test(text)) {
-      say(block, "数字を入れてください。", false);
-      return;
-    }
-    if (parseInt(text, 10) === answer.answer) {
-      say(block, "正解です！答えは" + answer.answer + "です。", true);
-      solved(block);
-      record(block, true);
+      report(null, "数字を入れてください。");
+    } else if (parseInt(text, 10) === answer.answer) {
+      report(true, "正解です！答えは" + answer.answer + "です。");
     } else {
-      say(block, text + "ではありません。もう一度考えてみましょう。", false);
-      record(block, false);
+      report(false, text + "ではありません。もう一度考えてみましょう。");
     }
   }
-  block.querySelector(".bm-check").addEventListener("click", check);
+  controls.querySelector(".bm-check").addEventListener("click", check);
   input.addEventListener("keydown", function (event) {
     if (event.key === "Enter") check();
   });
 }
 
-export function setupChoice(block, answer) {
-  block.querySelectorAll(".bm-choice").forEach(function (button) {
+/* Wire the はい/いいえ or option buttons of `controls`: report(right, text) on each pick. */
+export function answerChoice(controls, answer, report) {
+  var buttons = controls.querySelectorAll(".bm-choice");
+  buttons.forEach(function (button) {
     button.addEventListener("click", function () {
       var value = button.getAttribute("data-value");
       var right = answer.kind === "boolean"
         ? (value === "true") === answer.answer
         : parseInt(value, 10) === answer.answer;
-      block.querySelectorAll(".bm-choice").forEach(function (b) {
-        b.classList.remove("bm-picked");
-      });
+      buttons.forEach(function (b) { b.classList.remove("bm-picked"); });
       button.classList.add("bm-picked");
-      if (right) {
-        say(block, "正解です！", true);
-        solved(block);
-      } else {
-        say(block, "ちがいます。もう一度考えてみましょう。", false);
-      }
-      record(block, right);
+      report(right, right ? "正解です！" : "ちがいます。もう一度考えてみましょう。");
     });
   });
+}
+
+/* Wire the controls of a question (number, boolean, choice) by its answer's kind. */
+export function answerQuestion(controls, answer, report) {
+  if (answer.kind === "number") answerNumber(controls, answer, report);
+  else answerChoice(controls, answer, report);
+}
+
+function reportTo(block) {
+  return function (right, text) {
+    say(block, text, right === null ? false : right);
+    if (right) solved(block);
+    if (right !== null) record(block, right);
+  };
+}
+
+export function setupNumber(block, answer) {
+  answerNumber(block, answer, reportTo(block));
+}
+
+export function setupChoice(block, answer) {
+  answerChoice(block, answer, reportTo(block));
 }
 
 export function setupSquares(block, answer) {
