@@ -226,8 +226,8 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
     if not root.is_dir():
         raise _UserError(f"--root {root}: no such folder")
     if not paths and not content_files(root):
-        raise _UserError(f"--root {root}: holds no content (expected diagrams/, puzzles/ or "
-                         "sequences/ with <game>/<name>.yaml files)")
+        raise _UserError(f"--root {root}: holds no content (expected diagrams/, puzzles/, "
+                         "sequences/ or lessons/ with <game>/<name>.yaml files)")
     try:
         overrides = parse_set_options(sets)
         content = check_project(root, paths=list(paths) or None, rule_overrides=overrides)
@@ -240,7 +240,8 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
         raise _UserError(str(err)) from None
     if not quiet:
         click.echo(f"ok: {len(content.diagrams)} diagrams, {len(content.puzzles)} puzzles, "
-                   f"{len(content.sequences)} sequences checked", err=True)
+                   f"{len(content.sequences)} sequences, {len(content.lessons)} lessons checked",
+                   err=True)
 
 
 @main.command()

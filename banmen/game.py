@@ -251,6 +251,41 @@ class Game(ABC):
         """
         return token[1:]
 
+    # ---- move kinds and click reasons (lessons)
+
+    #: Move kind id -> Japanese name (``{"summon": "召喚", ...}``): the classes of move a
+    #: lesson step may ask for (``expect: {kind: summon}``); each game sets its own.
+    move_kind_names: ClassVar[dict[str, str]] = {}
+
+    def move_kinds(self, state: Hashable, move: Hashable) -> tuple[str, ...]:
+        """Return the kinds of a legal ``move`` of ``state``, most specific first.
+
+        Every id is a key of :attr:`move_kind_names`; a move may belong to several kinds (a
+        checkers capture that crowns is ``("crown", "capture")``), so a lesson step asking for
+        any one of them accepts it.
+
+        Raises:
+            NotImplementedError: the default; every game overrides it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not define move_kinds")
+
+    def click_reason(self, state: Hashable, clicks: Sequence[str], square: str) -> str:
+        """Return, in Japanese, why clicking ``square`` after ``clicks`` enters no legal move.
+
+        Args:
+            state: the position the reader is to move in.
+            clicks: the click tokens already entered (see :meth:`move_clicks`), ``[]`` when
+                nothing is selected yet.
+            square: the square clicked, one for which no legal move continues ``clicks``.
+
+        Returns:
+            One sentence for the page; games override this with the rule that forbids it,
+            the default only says that no move starts or goes there.
+        """
+        if not clicks:
+            return f"{square}から始まる手は、この局面にはありません。"
+        return f"{clicks[0]}からは{square}へ行けません。"
+
     # ---- positions
 
     @abstractmethod

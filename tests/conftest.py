@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What a copy of the project needs to build its site.
-PROJECT_PARTS = ["mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "tools",
+PROJECT_PARTS = ["mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "lessons", "tools",
                  "overrides"]
 
 

@@ -8,12 +8,16 @@ from collections.abc import Hashable
 from typing import Any
 
 from banmen.content import items
-from banmen.content.models import MoveAnswer, PuzzleFile
+from banmen.content.models import (BooleanAnswer, ChoiceAnswer, MoveAnswer, NumberAnswer,
+                                    PuzzleFile, SquaresAnswer)
 from banmen.content import solution, steps
 from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.analysis import solver_budget
 from banmen.game import BanmenError, EngineLimitError, Game
 from banmen.query import QueryArgError, find_query, run_query
+
+#: The answers a named engine query computes.
+QueryAnswer = NumberAnswer | BooleanAnswer | ChoiceAnswer | SquaresAnswer
 
 
 def _stated_vs_computed(stated: Any, computed: Any) -> str:
@@ -40,25 +44,42 @@ def choice_value(computed: Any) -> str:
     return str(computed)
 
 
-def _check_query_answer(check: FileCheck, game: Game, state: Hashable, model: PuzzleFile
-                        ) -> dict[str, Any]:
-    answer = model.answer
+def check_query_answer(check: FileCheck, game: Game, state: Hashable, answer: QueryAnswer,
+                       base: tuple = ("answer",)) -> dict[str, Any]:
+    """Check a named-query answer (number, boolean, choice, squares) against the engine.
+
+    Args:
+        check: collects the file's located errors.
+        game: the engine (with the file's rules).
+        state: the position the question is asked about.
+        answer: the validated answer (a puzzle's ``answer`` or a lesson step's ``expect``).
+        base: the data path of ``answer`` in the file; errors are located below it
+            (``base + ("value",)`` for a wrong value).
+
+    Returns:
+        The answer as the page's script reads it: ``{"kind", "answer"}`` (for ``choice``
+        also ``"options"``, the labels, and ``"answer"`` is the right option's index).
+
+    Raises:
+        FileCheck.Stop: an unknown query, bad arguments, a query of another type, a choice
+            value no option offers, or a stated value the engine does not compute.
+    """
     try:
         query = find_query(game, answer.query)
     except QueryArgError as err:
-        check.fail(("answer", "query"), str(err))
+        check.fail(base + ("query",), str(err))
     try:
         with solver_budget(f"{check.document.source}, query '{answer.query}'",
                            hint="lower the query's plies or simplify the position"):
             computed = run_query(game, state, answer.query, answer.args)
     except QueryArgError as err:
-        path = ("answer", "args") + ((err.argument,) if err.argument else ())
+        path = base + ("args",) + ((err.argument,) if err.argument else ())
         check.fail(path, str(err))
     except BanmenError as err:
-        check.fail(("answer", "args"), f"query '{answer.query}': {err}")
+        check.fail(base + ("args",), f"query '{answer.query}': {err}")
     expected_kind = {"number": "number", "boolean": "boolean", "squares": "squares"}
     if answer.kind in expected_kind and query.returns != expected_kind[answer.kind]:
-        check.fail(("answer", "query"), f"query '{query.name}' answers {query.returns}, "
+        check.fail(base + ("query",), f"query '{query.name}' answers {query.returns}, "
                    f"not {answer.kind}")
     stated: Any = answer.value
     if answer.kind == "squares":
@@ -67,13 +88,13 @@ def _check_query_answer(check: FileCheck, game: Game, state: Hashable, model: Pu
         computed = choice_value(computed)
         values = [o.value for o in answer.options]
         if answer.value not in values:
-            check.fail(("answer", "value"), f"'{answer.value}' is none of the options' values "
+            check.fail(base + ("value",), f"'{answer.value}' is none of the options' values "
                        f"({', '.join(values)})")
         if computed not in values:
-            check.fail(("answer", "options"), f"the engine computes '{computed}', "
+            check.fail(base + ("options",), f"the engine computes '{computed}', "
                        f"which no option offers (options: {', '.join(values)})")
     if stated != computed:
-        check.fail(("answer", "value"), f"wrong answer for query '{query.name}': "
+        check.fail(base + ("value",), f"wrong answer for query '{query.name}': "
                    + _stated_vs_computed(stated, computed))
     payload: dict[str, Any] = {"kind": answer.kind}
     if answer.kind == "choice":
@@ -172,5 +193,5 @@ def check_puzzle(check: FileCheck, ident: str, model: PuzzleFile, site_game: Gam
         payload, frames, reader_steps = _check_move_answer(check, ident, game, state, model)
         return items.Puzzle(ident, game, model, spec, payload, check.document.source,
                             frames, reader_steps)
-    payload = _check_query_answer(check, game, state, model)
+    payload = check_query_answer(check, game, state, model.answer)
     return items.Puzzle(ident, game, model, spec, payload, check.document.source)

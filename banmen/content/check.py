@@ -10,6 +10,7 @@ Layout (relative to the project root):
     diagrams/<game>/<name>.yaml
     puzzles/<game>/<name>.yaml
     sequences/<game>/<name>.yaml
+    lessons/<game>/<name>.yaml
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from banmen.content import items, steps
 from banmen.content.answers import check_puzzle
+from banmen.content.lesson import check_lesson
 from banmen.content.errors import ArgumentError, ContentError, ContentErrors
 from banmen.content.models import CONTENT_KINDS, FREE_FIELDS, DiagramFile, Marks, SequenceFile
 from banmen.content.steps import FileCheck, normalise_move_text
@@ -139,6 +141,7 @@ _CHECKERS: dict[str, Callable[..., Any]] = {
     "diagrams": _check_diagram,
     "puzzles": check_puzzle,
     "sequences": _check_sequence,
+    "lessons": check_lesson,
 }
 
 
@@ -230,8 +233,9 @@ def _markdown_texts(model: Any) -> list[tuple[tuple[str | int, ...], str]]:
     for i, hint in enumerate(data.get("hints") or []):
         texts.append((("hints", i), hint))
     for i, step in enumerate(data.get("steps") or []):
-        if step.get("comment"):
-            texts.append((("steps", i, "comment"), step["comment"]))
+        for name in ("comment", "text", "done"):
+            if step.get(name):
+                texts.append((("steps", i, name), step[name]))
     return texts
 
 

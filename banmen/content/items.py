@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 SourceMarks = dict
 from typing import Any
 
-from banmen.content.models import PuzzleFile
+from banmen.content.models import LessonFile, PuzzleFile
 from banmen.game import Game
 from banmen.render.spec import DiagramSpec
 
@@ -110,13 +110,36 @@ class Sequence:
     marks: SourceMarks = field(default_factory=dict, compare=False, repr=False)
 
 
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: ``lessons/<game>/<name>.yaml``, every step replayed by the engine.
+
+    Attributes:
+        ident: ``<game>/<name>``.
+        game: the engine with the lesson's rules.
+        model: the validated file (texts).
+        frames: every board the page shows; the data refers to them by index.
+        data: the page data (JSON-ready; see :mod:`banmen.content.lesson`).
+        source: the file, relative to the project root.
+        marks: data path -> (line, column) in ``source``.
+    """
+
+    ident: str
+    game: Game
+    model: LessonFile
+    frames: tuple[DiagramSpec, ...]
+    data: dict[str, Any]
+    source: str
+    marks: SourceMarks = field(default_factory=dict, compare=False, repr=False)
+
+
 @dataclass
 class Content:
     """Everything that was checked, by id, plus the site-wide engines.
 
     Attributes:
         games: game id -> engine with the site's rules (``rules.yaml``).
-        diagrams, puzzles, sequences: id -> item, in file order.
+        diagrams, puzzles, sequences, lessons: id -> item, in file order.
         problems: the errors of files left out (``check_project(strict=False)`` only).
     """
 
@@ -125,3 +148,4 @@ class Content:
     puzzles: dict[str, Puzzle] = field(default_factory=dict)
     sequences: dict[str, Sequence] = field(default_factory=dict)
     problems: list = field(default_factory=list)
+    lessons: dict[str, Lesson] = field(default_factory=dict)

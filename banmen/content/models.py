@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, WithJsonSchema
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, StrictBool,
+                      Tag, WithJsonSchema, model_validator)
 
 from banmen.content.yamlmarks import YamlFloat, YamlInt
 from banmen.game import game_ids
@@ -44,7 +45,8 @@ Text = Annotated[str, BeforeValidator(_as_text), Field(min_length=1),
 
 #: Paths of the fields whose values go to an engine unread (any YAML 1.1/1.2-ambiguous scalar
 #: there is an error; see ``MarkedDocument.ambiguity_errors``).
-FREE_FIELDS = (("rules",), ("position",), ("options",), ("answer", "args"))
+FREE_FIELDS = (("rules",), ("position",), ("options",), ("answer", "args"),
+               ("steps", "*", "position"), ("steps", "*", "expect", "args"))
 
 
 class Strict(BaseModel):
@@ -193,9 +195,87 @@ class SequenceFile(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+class LessonExpect(Strict):
+    """What the reader must do on the board in one lesson step: play one of ``moves``, play
+    any legal move of the engine's move ``kind``, or click ``squares`` (the answer of the
+    named ``query``, as in a squares puzzle): exactly one of the three."""
+
+    moves: list[MoveText] | None = Field(
+        None, min_length=1, description="the accepted moves (any one of them)")
+    kind: str | None = Field(
+        None, min_length=1,
+        description="a move kind the engine names (ukejalayer summon/move/link/eliminate, ...)")
+    squares: list[Square] | None = Field(
+        None, description="the squares the reader must click (the query's answer)")
+    query: str | None = Field(None, description="with 'squares': the query that computes them")
+    args: dict[str, Any] = Field(default_factory=dict, description="the query's arguments")
+
+    @model_validator(mode="after")
+    def _one_of(self) -> LessonExpect:
+        given = [n for n in ("moves", "kind", "squares") if getattr(self, n) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of 'moves', 'kind' or 'squares'")
+        if (self.squares is None) != (self.query is None):
+            raise ValueError("'squares' and 'query' go together")
+        return self
+
+
+#: A lesson question: a puzzle answer the reader gives without the board (a number, yes/no,
+#: a choice), checked by :func:`banmen.content.answers.check_query_answer` like a puzzle's.
+LessonQuestion = Annotated[NumberAnswer | BooleanAnswer | ChoiceAnswer,
+                           Field(discriminator="kind")]
+#: The ``kind`` values that make an ``expect`` a question (no engine names a move kind so).
+QUESTION_KINDS = ("number", "boolean", "choice")
+
+
+def _expect_tag(value: Any) -> str:
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return "question" if kind in QUESTION_KINDS else "board"
+
+
+#: A step's ``expect``: something done on the board, or a question with a puzzle answer kind.
+Expect = Annotated[Annotated[LessonExpect, Tag("board")] | Annotated[LessonQuestion, Tag("question")],
+                   Discriminator(_expect_tag)]
+
+
+class LessonStep(Marks):
+    """One step of a lesson: its text, optionally a new position, and what the reader does."""
+
+    text: Text = Field(description="Japanese text shown beside the board (Markdown)")
+    position: dict[str, Any] | None = Field(
+        None, description="the game's position YAML; omitted: the position after the "
+        "previous step's move and reply")
+    roll: int | None = Field(None, ge=1, le=6, description="ludo: the die of this step")
+    expect: Expect | None = Field(
+        None, description="what the reader must play, or a question (kind number, boolean or "
+        "choice, as a puzzle answer)")
+    reply: list[MoveText] | MoveText | None = Field(
+        None, description="the other side's move (or moves, in order) shown after it")
+    feedback: dict[Annotated[str, BeforeValidator(_as_text)], Text] = Field(
+        default_factory=dict, description="legal move -> Japanese text for a likely wrong try")
+    claim: Literal["win", "finish"] | None = Field(
+        None, description="checked: every accepted move wins the game / reaches the goal")
+    done: Annotated[str, BeforeValidator(_as_text)] = Field(
+        "", description="Japanese text shown once the step is done")
+
+
+class LessonFile(Strict):
+    """``lessons/<game>/<id>.yaml``: a guided first game played on the board, step by step."""
+
+    game: GameId
+    title: Text
+    intro: Text
+    rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
+    position: dict[str, Any] | None = Field(
+        None, description="the position of the first step; omitted: the start position")
+    steps: list[LessonStep] = Field(min_length=1)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
 #: The kind of each content folder, and the model that checks its files.
 CONTENT_KINDS: dict[str, type[Strict]] = {
     "diagrams": DiagramFile,
     "puzzles": PuzzleFile,
     "sequences": SequenceFile,
+    "lessons": LessonFile,
 }

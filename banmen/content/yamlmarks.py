@@ -106,7 +106,7 @@ class MarkedDocument:
         """
         errors = []
         for path, (raw, old) in sorted(self.ambiguous.items(), key=lambda item: str(item[0])):
-            if read is not None and not any(path[:len(p)] == tuple(p) for p in free):
+            if read is not None and not any(_under(path, p) for p in free):
                 value = _lookup(read, path)
                 if isinstance(value, str) and value == raw:
                     continue
@@ -114,6 +114,11 @@ class MarkedDocument:
                                      f"{_show(old)}, YAML 1.2 as {_show(_core_value(raw))}; "
                                      "quote it if it is text, else write it unambiguously"))
         return errors
+
+
+def _under(path: DataPath, prefix: DataPath) -> bool:
+    """True when ``path`` starts with ``prefix``; a ``"*"`` in ``prefix`` matches any key."""
+    return len(path) >= len(prefix) and all(p == "*" or p == q for p, q in zip(prefix, path))
 
 
 def _lookup(data: Any, path: DataPath) -> Any:

@@ -9,7 +9,8 @@ Pages embed content with markers on a line of their own::
     {{ parameters ukejalayer }}          the table of rule parameters
     {{ presets ludo }}                   the comparison table of a game's presets
     {{ simulation ludo }}                the figure of simulated game lengths per preset
-    {{ progress ukejalayer }}            the reader's progress on a game's puzzles
+    {{ progress ukejalayer }}            the reader's progress on a game's puzzles and lessons
+    {{ lesson ukejalayer/first-game }}   a lesson (手ほどき) played on the board
 
 Markers inside fenced code blocks and inline code are left as they are, so pages can show
 them; any other ``{{`` that does not start a whole marker is an error.
@@ -53,7 +54,7 @@ _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")
 _OTHER_SPECIALS = set(":=|~^$%")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9_-]+")
 MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters", "presets",
-                "simulation", "progress")
+                "simulation", "progress", "lesson")
 
 
 @dataclass
@@ -84,7 +85,7 @@ class SiteContent:
         parameters: game id -> Markdown table of its rule parameters.
         presets: game id -> Markdown table comparing its presets (games with presets only).
         simulations: game id -> HTML figure of simulated game lengths (games with presets).
-        diagrams, puzzles, sequences: id -> view.
+        diagrams, puzzles, sequences, lessons: id -> view.
     """
 
     game_ids: tuple[str, ...] = ()
@@ -94,6 +95,7 @@ class SiteContent:
     diagrams: dict[str, Any] = field(default_factory=dict)
     puzzles: dict[str, Any] = field(default_factory=dict)
     sequences: dict[str, Any] = field(default_factory=dict)
+    lessons: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -344,6 +346,9 @@ class SiteBuild:
         if kind == "sequence" and ident in content.sequences:
             return self._token(expansion, fragments.sequence_html(content.sequences[ident],
                                                                   self.svg_of))
+        if kind == "lesson" and ident in content.lessons:
+            return self._token(expansion, fragments.lesson_html(content.lessons[ident],
+                                                                self.svg_of))
         if kind == "parameters" and ident in content.parameters:
             return "\n" + content.parameters[ident] + "\n"
         if kind == "presets" and ident in content.presets:
@@ -352,11 +357,12 @@ class SiteBuild:
             return self._token(expansion, content.simulations[ident])
         if kind == "progress" and ident in content.game_ids:
             idents = [p.ident for p in content.puzzles.values() if p.game.id == ident]
-            return self._token(expansion, fragments.progress_html(ident, idents))
+            return self._token(expansion, fragments.progress_html(ident, idents,
+                                                                  self._lessons_of(ident)))
         if kind == "puzzles" and ident in content.game_ids:
             puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
             parts = [self._token(expansion, fragments.progress_html(
-                ident, [p.ident for p in puzzles]))]
+                ident, [p.ident for p in puzzles], self._lessons_of(ident)))]
             for number, puzzle in enumerate(puzzles, start=1):
                 anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
                 title = markdown_text(puzzle.model.title)
@@ -365,6 +371,11 @@ class SiteBuild:
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
             return "".join(parts)
         return None
+
+    def _lessons_of(self, game_id: str) -> list[tuple[str, int]]:
+        """(id, number of steps) of the game's lessons, in file order."""
+        return [(lesson.ident, len(lesson.texts)) for lesson in self.content.lessons.values()
+                if lesson.game.id == game_id]
 
     def expand(self, markdown: str, source: str) -> PageExpansion:
         """Replace the markers of one page.
@@ -504,6 +515,8 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
 
 def _boards_of(view: View) -> list[Board]:
     """The boards a view shows, in page order."""
+    if hasattr(view, "boards"):
+        return list(view.boards)
     if hasattr(view, "model"):
         return [view.spec, *view.frames]
     if hasattr(view, "frames"):

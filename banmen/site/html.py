@@ -2,7 +2,8 @@
 
 Fragments are self-contained: the SVG boards are inlined, and each interactive block keeps
 what its script needs in a ``data-answer`` attribute (JSON), so
-pages work offline with no server. ``docs/assets/banmen.js`` wires them up.
+pages work offline with no server. The ES modules of ``docs/assets/js/`` (entry
+``main.js``) wire them up.
 All reader-facing text is Japanese; authored text fields may use Markdown.
 
 Authored text is untrusted. :func:`md` renders it with raw HTML switched off (``<b>`` shows as
@@ -128,7 +129,7 @@ def _data_attr(data: Any) -> str:
 
 def lazy(svg: str) -> str:
     """Wrap the board of a hidden frame in ``<template class="bm-lazy">``: the browser parses
-    it but builds no elements for it until ``banmen.js`` shows the frame (then the template is
+    it but builds no elements for it until the page script shows the frame (then the template is
     replaced by its content), so pages with many frames stay light to display."""
     return f'<template class="bm-lazy">{svg}</template>'
 
@@ -149,8 +150,15 @@ def md_inline(text: str, where: str | None = None) -> str:
     return rendered
 
 
-def _answer_controls(puzzle: items.Puzzle) -> str:
-    kind = puzzle.answer["kind"]
+def answer_controls(answer: dict[str, Any]) -> str:
+    """Return the answer controls of a question (puzzle or lesson step), as puzzle-answers.js
+    wires them: a number field and 「答え合わせ」, 「はい」「いいえ」, or one button per option.
+
+    Args:
+        answer: the page answer (``{"kind", "answer"[, "options"]}``, see
+            :func:`banmen.content.answers.check_query_answer`); option labels are escaped.
+    """
+    kind = answer["kind"]
     if kind == "number":
         return ('<input class="bm-input" type="number" inputmode="numeric" aria-label="答え">'
                 '<button type="button" class="md-button bm-check">答え合わせ</button>')
@@ -161,7 +169,7 @@ def _answer_controls(puzzle: items.Puzzle) -> str:
         return "".join(
             f'<button type="button" class="md-button bm-choice" data-value="{i}">'
             f"{html.escape(label)}</button>"
-            for i, label in enumerate(puzzle.answer["options"])
+            for i, label in enumerate(answer["options"])
         )
     if kind == "squares":
         return ('<button type="button" class="md-button bm-check">答え合わせ</button>'
@@ -206,7 +214,7 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'{"".join(boards)}</div>'
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
         f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
-        f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
+        f'<div class="bm-controls">{answer_controls(puzzle.answer)}</div>'
         f'<p class="bm-feedback" aria-live="polite"></p>'
         f"{_hints(puzzle)}"
         f'<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
@@ -225,17 +233,22 @@ def _page_data(puzzle: items.Puzzle) -> dict[str, Any]:
     return {**puzzle.answer, "fold": MOVE_TEXT_TABLE["replace"]}
 
 
-def progress_html(game_id: str, idents: list[str]) -> str:
-    """Return the progress line of a game's puzzles, filled by the script from the reader's
-    browser storage: 「3 / 15 解いた」 and a reset button.
+def progress_html(game_id: str, idents: list[str],
+                  lessons: list[tuple[str, int]] | tuple = ()) -> str:
+    """Return the progress line of a game's puzzles and lessons, filled by the script from
+    the reader's browser storage: 「3 / 15 解いた」, 「手ほどき：4 / 10」 and a reset button.
 
     Args:
         game_id: the game's id.
         idents: the ids of the game's puzzles, in page order.
+        lessons: (id, number of steps) of the game's lessons, in file order.
     """
     names = html.escape(" ".join(idents))
+    lesson_part = "".join(
+        f'<span class="bm-lesson-progress" data-lesson="{html.escape(ident)}" '
+        f'data-steps="{count}">手ほどき：全{count}ステップ</span>' for ident, count in lessons)
     return (f'<div class="bm-progress" data-game="{html.escape(game_id)}" '
-            f'data-puzzles="{names}"><span class="bm-progress-text">練習問題：'
+            f'data-puzzles="{names}">{lesson_part}<span class="bm-progress-text">練習問題：'
             f"{len(idents)}問</span>"
             '<button type="button" class="md-button bm-progress-reset" hidden>記録を消す</button>'
             "</div>")
@@ -276,3 +289,59 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
             f'<div class="bm-record"><div class="bm-seq-boards">{"".join(frames)}</div>'
             f'<ol class="bm-moves" aria-label="棋譜">{"".join(moves)}</ol></div>'
             '<p class="bm-announce" aria-live="polite"></p></div>')
+
+
+LESSON_HELP_JA = ("動かす駒（マス）をクリックすると、行き先が色で示されます。行き先をクリックすれば"
+                  "指せます。盤を選んでから矢印キーでマスを選び、Enterキーで決めることもできます。")
+
+
+def lesson_html(lesson: Any, svg_of: SvgOf) -> str:
+    """Return the lesson player: one board (a frame per position the lesson shows), the
+    current step's text beside it, the step counter and the 「前へ」「もう一度」「次へ」 buttons.
+
+    Args:
+        lesson: the checked lesson or its view (``banmen.site.views.LessonView``).
+        svg_of: draws a board.
+
+    The page data (``data-answer``, see :mod:`banmen.content.lesson`) holds every legal move
+    of each step with its clicks, kinds and result board; the script knows no rule.
+    """
+    boards = "".join(
+        f'<div class="bm-frame"{"" if k == 0 else " hidden"}>'
+        f"{svg_of(b) if k == 0 else lazy(svg_of(b))}</div>"
+        for k, b in enumerate(lesson.boards))
+    total = len(lesson.texts)
+    texts = []
+    for i, step in enumerate(lesson.texts):
+        hidden = "" if i == 0 else " hidden"
+        texts.append(f'<div class="bm-step-text" data-step="{i}"{hidden}>'
+                     f'{md(step.text, _where(lesson, ("steps", i, "text")))}</div>')
+        question = lesson.data["steps"][i].get("question")
+        if question:
+            texts.append(f'<div class="bm-controls bm-step-answer" data-step="{i}" '
+                         f'data-kind="{question["kind"]}" hidden>{answer_controls(question)}'
+                         '</div>')
+        if step.done:
+            texts.append(f'<div class="bm-step-done" data-step="{i}" hidden>'
+                         f'{md(step.done, _where(lesson, ("steps", i, "done")))}</div>')
+    return (
+        f'<div class="banmen-lesson" id="{html_id(lesson.ident)}-lesson" '
+        f'data-ident="{html.escape(lesson.ident)}" data-steps="{total}" '
+        f"{_data_attr(lesson.data)}>"
+        f'<p class="bm-title">{html.escape(lesson.title)}</p>'
+        f'<div class="bm-intro">{md(lesson.intro, _where(lesson, ("intro",)))}</div>'
+        '<div class="bm-lesson-body">'
+        f'<div class="bm-boards" data-search-exclude{BOARD_KEYS}>{boards}</div>'
+        '<div class="bm-lesson-side">'
+        f'<p class="bm-counter">ステップ 1 / {total}</p>'
+        f'{"".join(texts)}'
+        '<p class="bm-feedback" aria-live="polite"></p>'
+        '<div class="bm-controls"><span class="bm-lesson-actions"></span>'
+        '<span class="bm-choices" role="group" aria-label="選んでください"></span></div>'
+        '<div class="bm-controls bm-lesson-nav">'
+        '<button type="button" class="md-button bm-prev">◀ 前へ</button>'
+        '<button type="button" class="md-button bm-again">もう一度</button>'
+        '<button type="button" class="md-button bm-next">次へ ▶</button></div>'
+        f'<p class="bm-help">{LESSON_HELP_JA}</p>'
+        "</div></div></div>"
+    )

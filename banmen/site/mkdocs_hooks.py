@@ -28,7 +28,7 @@ _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links
 log = logging.getLogger("mkdocs.plugins.banmen")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
-SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences")
+SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "lessons")
 
 
 def source_date_epoch(root: Path) -> int:
@@ -176,7 +176,18 @@ def has_subheadings(toc: Any) -> bool:
 
 def on_post_build(config: Any, **_: Any) -> None:
     """Check the anchors that authored links point at, once every page is known; write the
-    play board's runtime (Pyodide) and engine zip into the site."""
+    offline bundle of the page modules (:mod:`banmen.site.scripts`) and the play board's
+    runtime (Pyodide) and engine zip (:mod:`banmen.site.play_assets`)."""
+    from banmen.site.scripts import BundleError, bundle
+
+    docs = Path(config["docs_dir"])
+    try:
+        script = bundle(docs / "assets" / "js")
+    except BundleError as err:
+        raise PluginError(f"banmen: {err}") from None
+    target = Path(config["site_dir"]) / "assets" / "js" / "offline.js"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(script, encoding="utf-8")
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:

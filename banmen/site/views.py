@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: content folders, in the order the site checks them (as ``banmen.content.models``).
-KINDS = ("diagrams", "puzzles", "sequences")
+KINDS = ("diagrams", "puzzles", "sequences", "lessons")
 
 
 @dataclass(frozen=True)
@@ -99,14 +99,43 @@ class SequenceView:
     marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
 
-View = DiagramView | PuzzleView | SequenceView
+@dataclass(frozen=True)
+class LessonStepText:
+    """The authored texts of one lesson step: ``text`` (shown with the step) and ``done``
+    (shown once it is done, may be empty)."""
+
+    text: str
+    done: str
+
+
+@dataclass(frozen=True)
+class LessonView:
+    """A lesson as its page needs it (see :class:`banmen.content.items.Lesson`).
+
+    Attributes:
+        boards: every board of the lesson; the data's board indices point into it.
+        data: the page data of :mod:`banmen.content.lesson`.
+    """
+
+    ident: str
+    game: GameRef
+    title: str
+    intro: str
+    texts: tuple[LessonStepText, ...]
+    data: dict[str, Any]
+    boards: tuple[Board, ...]
+    source: str
+    marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+
+
+View = DiagramView | PuzzleView | SequenceView | LessonView
 
 
 def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
     """Return the view of a checked item and the boards it needs drawn.
 
     Args:
-        kind: ``diagrams``, ``puzzles`` or ``sequences``.
+        kind: ``diagrams``, ``puzzles``, ``sequences`` or ``lessons``.
         item: the checked item of that kind.
 
     Returns:
@@ -132,6 +161,11 @@ def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
         frames = tuple(board(spec) for spec in item.frames)
         view = PuzzleView(item.ident, game, text, main, item.answer, item.source, frames,
                           item.marks)
+    elif kind == "lessons":
+        model = item.model
+        texts = tuple(LessonStepText(step.text, step.done) for step in model.steps)
+        view = LessonView(item.ident, game, model.title, model.intro, texts, item.data,
+                          tuple(board(spec) for spec in item.frames), item.source, item.marks)
     else:
         frames = tuple(FrameView(board(f.spec), f.move, f.comment) for f in item.frames)
         view = SequenceView(item.ident, game, item.title, item.intro, frames, item.source,

@@ -10,6 +10,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from banmen.game import Game, Outcome, Query, Rules
+from banmen.games.babuschka import kinds
 from banmen.games.babuschka import board as geo
 from banmen.games.babuschka import moves as mv
 from banmen.games.babuschka import notation, position, queries
@@ -127,6 +128,20 @@ class BabuschkaGame(Game):
         if state.players == 2:
             return super().winning_moves(state, plies)
         return queries.MultiSolver(self).winning_moves(state, plies)
+
+    # ---- lessons: move kinds and why a click enters no move (see .kinds)
+
+    move_kind_names = kinds.KIND_NAMES
+
+    def move_kinds(self, state, move) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+        """Return the kinds of a legal move, most specific first (see :mod:`.kinds`;
+        ``shared/rules/babuschka.md``)."""
+        return kinds.move_kinds(self, state, move)
+
+    def click_reason(self, state, clicks, square) -> str:  # type: ignore[no-untyped-def]
+        """Return in Japanese the rule that stops ``square`` (after ``clicks``) from entering
+        a legal move (see :mod:`.kinds`; ``shared/rules/babuschka.md``)."""
+        return kinds.click_reason(self, state, clicks, square)
 
     # ---- notation
 

@@ -17,6 +17,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from banmen.game import Game, Outcome, Query, QueryError, Rules
+from banmen.games.ludo import kinds
 from banmen.games.ludo import engine, notation, paths, position, queries
 from banmen.games.ludo.engine import LudoState, Move
 from banmen.games.ludo.rules import LudoRules, merge_rules
@@ -91,6 +92,20 @@ class LudoGame(Game):
     def ranking(self, state: LudoState) -> list[tuple[str, int]]:
         """Return ``(colour, rank)`` best first (see :func:`.engine.ranking`)."""
         return engine.ranking(state)
+
+    # ---- lessons: move kinds and why a click enters no move (see .kinds)
+
+    move_kind_names = kinds.KIND_NAMES
+
+    def move_kinds(self, state, move) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+        """Return the kinds of a legal move, most specific first (see :mod:`.kinds`;
+        ``shared/rules/ludo.md``)."""
+        return kinds.move_kinds(self, state, move)
+
+    def click_reason(self, state, clicks, square) -> str:  # type: ignore[no-untyped-def]
+        """Return in Japanese the rule that stops ``square`` (after ``clicks``) from entering
+        a legal move (see :mod:`.kinds`; ``shared/rules/ludo.md``)."""
+        return kinds.click_reason(self, state, clicks, square)
 
     # ---- notation
 

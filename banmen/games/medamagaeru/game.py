@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from banmen.game import Game, Outcome, Query, Rules
+from banmen.games.medamagaeru import kinds
 from banmen.games.medamagaeru.board import (
     _ORDINALS,
     ATTACKER_STATES,
@@ -170,6 +171,20 @@ class MedamagaeruGame(Game):
             repeated,
             state.plies_since_2_2,
         )
+
+    # ---- lessons: move kinds and why a click enters no move (see .kinds)
+
+    move_kind_names = kinds.KIND_NAMES
+
+    def move_kinds(self, state, move) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+        """Return the kinds of a legal move, most specific first (see :mod:`.kinds`;
+        ``shared/rules/medamagaeru.md``)."""
+        return kinds.move_kinds(self, state, move)
+
+    def click_reason(self, state, clicks, square) -> str:  # type: ignore[no-untyped-def]
+        """Return in Japanese the rule that stops ``square`` (after ``clicks``) from entering
+        a legal move (see :mod:`.kinds`; ``shared/rules/medamagaeru.md``)."""
+        return kinds.click_reason(self, state, clicks, square)
 
     # ---- notation
 

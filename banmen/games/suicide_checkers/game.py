@@ -14,6 +14,7 @@ from typing import Any
 
 from banmen.game import Game, Outcome, PositionError, Query
 from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import kinds
 from banmen.games.suicide_checkers.board import (
     _inner,
     CheckersState,
@@ -108,6 +109,20 @@ class SuicideCheckersGame(Game):
         if limit and state.quiet_plies >= 2 * limit:
             return Outcome(None, "quiet moves")
         return None
+
+    # ---- lessons: move kinds and why a click enters no move (see .kinds)
+
+    move_kind_names = kinds.KIND_NAMES
+
+    def move_kinds(self, state, move) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+        """Return the kinds of a legal move, most specific first (see :mod:`.kinds`;
+        ``shared/rules/suicide-checkers.md``)."""
+        return kinds.move_kinds(self, state, move)
+
+    def click_reason(self, state, clicks, square) -> str:  # type: ignore[no-untyped-def]
+        """Return in Japanese the rule that stops ``square`` (after ``clicks``) from entering
+        a legal move (see :mod:`.kinds`; ``shared/rules/suicide-checkers.md``)."""
+        return kinds.click_reason(self, state, clicks, square)
 
     # ---- notation
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from banmen.game import Game, IllegalMoveError, Outcome, Query, Rules
 from banmen.games.memo import weighted_lru
+from banmen.games.ukejalayer import kinds
 from banmen.games.ukejalayer.moves import (
     _ChainSearch,
     _eliminate_from,
@@ -327,6 +328,20 @@ class UkejalayerGame(NotationMixin, PositionMixin, Game):
                 f"{square} has no {OTHER[state.to_move]} piece under a {state.to_move} top"
             )
         return _eliminate_from(stack, state.to_move)
+
+    # ---- lessons: move kinds and why a click enters no move (see .kinds)
+
+    move_kind_names = kinds.KIND_NAMES
+
+    def move_kinds(self, state, move) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+        """Return the kinds of a legal move, most specific first (see :mod:`.kinds`;
+        ``shared/rules/ukejalayer.md``)."""
+        return kinds.move_kinds(self, state, move)
+
+    def click_reason(self, state, clicks, square) -> str:  # type: ignore[no-untyped-def]
+        """Return in Japanese the rule that stops ``square`` (after ``clicks``) from entering
+        a legal move (see :mod:`.kinds`; ``shared/rules/ukejalayer.md``)."""
+        return kinds.click_reason(self, state, clicks, square)
 
     def game_queries(self) -> dict[str, Query]:
         """Return the Ukeja Layer queries (see :func:`_queries`), by name."""

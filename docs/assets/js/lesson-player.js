@@ -1,0 +1,296 @@
+/* lesson-player.js: a lesson (手ほどき) played on one board, step by step.
+ *
+ * The lesson's data (data-answer, written by banmen/site/html.py from
+ * banmen/content/lesson.py) holds per step every legal move with its click path and kinds,
+ * the accepted moves with their result boards and replies, the answer to every other legal
+ * move (words made from the engine's move kinds) and the engine's reason for each click
+ * that enters no move. This module knows no game rule: it looks the reader's clicks up there.
+ * The clicks themselves go through board-input.js; a question step (a number, yes/no or a
+ * choice, checked by the build like a puzzle answer) is answered with the puzzle page's
+ * controls (puzzle-answers.js).
+ */
+
+import { createBoardInput } from "./board-input.js";
+import { say } from "./feedback.js";
+import { lessonEntry, markStep } from "./lesson-progress.js";
+import { answerQuestion } from "./puzzle-answers.js";
+
+var PAUSE = 700; // ms between a move and the reply shown after it
+
+function startsWith(list, prefix) {
+  for (var i = 0; i < prefix.length; i += 1) if (list[i] !== prefix[i]) return false;
+  return true;
+}
+
+export function setupLesson(block) {
+  if (block.dataset.ready) return;
+  block.dataset.ready = "1";
+  var data = JSON.parse(block.getAttribute("data-answer") || "{}");
+  var steps = data.steps || [];
+  var ident = block.getAttribute("data-ident") || "";
+  var counter = block.querySelector(".bm-counter");
+  var actions = block.querySelector(".bm-lesson-actions");
+  var prev = block.querySelector(".bm-prev");
+  var again = block.querySelector(".bm-again");
+  var next = block.querySelector(".bm-next");
+  var index = 0;
+  var busy = false;
+  var epoch = 0;        // bumped on every step change: pending replies of before are dropped
+  var done = {};
+  lessonEntry(ident, steps.length).done.forEach(function (i) { done[i] = true; });
+
+  var board = createBoardInput(block, {
+    labels: data.labels || {},
+    onMove: function (move) { play(move.text); },
+    onRefused: refused
+  });
+
+  function step() { return steps[index]; }
+
+  function movesOf(s) {
+    return (s.moves || []).map(function (m) { return { text: m[0], clicks: m[1], kind: m[2] }; });
+  }
+
+  function later(fn) {
+    var now = epoch;
+    window.setTimeout(function () { if (now === epoch) fn(); }, PAUSE);
+  }
+
+  function expects(s) { return !!(s.moves || s.squares || s.question); }
+
+  /* Question steps: each step's controls are wired once; only the shown step's answer counts. */
+  var questions = block.querySelectorAll(".bm-step-answer");
+  questions.forEach(function (controls) {
+    var at = parseInt(controls.getAttribute("data-step"), 10);
+    if (!steps[at] || !steps[at].question) return;
+    answerQuestion(controls, steps[at].question, function (right, text) {
+      if (at !== index) return;
+      if (right) {
+        say(block, text + "「次へ」で進みましょう。", true);
+        complete();
+      } else {
+        say(block, text, false);
+      }
+    });
+  });
+
+  function showQuestion() {
+    questions.forEach(function (controls) {
+      controls.hidden = parseInt(controls.getAttribute("data-step"), 10) !== index;
+      var input = controls.querySelector(".bm-input");
+      if (input) input.value = "";
+      controls.querySelectorAll(".bm-picked").forEach(function (b) {
+        b.classList.remove("bm-picked");
+      });
+    });
+  }
+
+  /* A squares step: the reader clicks squares (again to drop one), then checks. */
+  var picked = {};
+
+  function pickedList() {
+    return Object.keys(picked).filter(function (k) { return picked[k]; }).sort();
+  }
+
+  function squaresStep(s) {
+    picked = {};
+    board.free(function (name) {
+      if (busy) return;
+      picked[name] = !picked[name];
+      board.marks = { "bm-selected": pickedList() };
+      board.render();
+    });
+    addAction("答え合わせ", function () {
+      var chosen = pickedList();
+      var right = s.squares.slice().sort();
+      var missing = right.filter(function (q) { return chosen.indexOf(q) < 0; }).length;
+      var extra = chosen.filter(function (q) { return right.indexOf(q) < 0; }).length;
+      if (!missing && !extra) {
+        say(block, "できました！" + right.join("、") + "です。", true);
+        complete();
+      } else {
+        say(block, "まだちがいます。" + (missing ? "足りないマスが" + missing + "つ" : "") +
+          (missing && extra ? "、" : "") + (extra ? "余分なマスが" + extra + "つ" : "") +
+          "あります。", false);
+      }
+    });
+    addAction("選び直す", function () {
+      picked = {};
+      board.marks = {};
+      board.render();
+      say(block, "", null);
+    });
+  }
+
+  function addAction(label, action) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button bm-choice-button";
+    button.textContent = label;
+    button.addEventListener("click", action);
+    actions.appendChild(button);
+  }
+
+  function allDone() {
+    for (var i = 0; i < steps.length; i += 1) if (!done[i]) return false;
+    return true;
+  }
+
+  /* Buttons for moves entered without a square (a pass): shown while nothing is selected. */
+  function rootActions(s) {
+    actions.textContent = "";
+    if (!s.moves || busy) return;
+    s.moves.forEach(function (m) {
+      if (m[1].length === 1 && m[1][0].charAt(0) === "#") {
+        addAction((data.labels || {})[m[1][0]] || m[0], function () { play(m[0]); });
+      }
+    });
+  }
+
+  function showTexts() {
+    block.querySelectorAll(".bm-step-text").forEach(function (el) {
+      el.hidden = parseInt(el.getAttribute("data-step"), 10) !== index;
+    });
+    block.querySelectorAll(".bm-step-done").forEach(function (el) {
+      el.hidden = true;
+    });
+  }
+
+  function buttons() {
+    prev.disabled = index === 0;
+    next.disabled = index === steps.length - 1 || !done[index];
+    counter.textContent = "ステップ " + (index + 1) + " / " + steps.length +
+      (done[index] ? "（できた）" : "");
+  }
+
+  function complete() {
+    done[index] = true;
+    var doneText = block.querySelector('.bm-step-done[data-step="' + index + '"]');
+    if (doneText) doneText.hidden = false;
+    var finished = allDone();
+    markStep(ident, steps.length, index, finished);
+    if (finished) block.classList.add("bm-solved");
+    buttons();
+  }
+
+  function go(to) {
+    index = Math.max(0, Math.min(steps.length - 1, to));
+    epoch += 1;
+    busy = false;
+    var s = step();
+    board.marks = {};
+    board.show(s.board);
+    showTexts();
+    showQuestion();
+    say(block, "", null);
+    if (s.moves) board.setMoves(movesOf(s));
+    else board.setMoves(null);
+    rootActions(s);
+    if (s.squares) squaresStep(s);
+    if (!expects(s)) complete();
+    buttons();
+  }
+
+  function play(text) {
+    if (busy) return;
+    var s = step();
+    var right = (s.right || {})[text];
+    if (right) {
+      busy = true;
+      board.setMoves(null);
+      actions.textContent = "";
+      board.marks = {};
+      board.show(right.frame);
+      var message = "できました！" + right.says;
+      say(block, message, true);
+      var replies = right.replies || [];
+      var k = 0;
+      (function reply() {
+        if (k >= replies.length) {
+          busy = false;
+          complete();
+          if (allDone() && index === steps.length - 1) {
+            say(block, message + "これで手ほどきは終わりです。", true);
+          }
+          return;
+        }
+        later(function () {
+          var r = replies[k];
+          k += 1;
+          board.marks = { "bm-reply": r[2] };
+          board.show(r[1]);
+          message += "相手は" + r[0] + "と指しました。";
+          say(block, message, true);
+          reply();
+        });
+      })();
+      return;
+    }
+    var wrong = (s.wrong || {})[text];
+    if (!wrong) return;
+    var shown = (s.wrongFrame || {})[text];
+    if (shown === undefined) {
+      var path = [];
+      (s.moves || []).forEach(function (m) {
+        if (m[0] === text) path = m[1].filter(function (t) { return t.charAt(0) !== "#"; });
+      });
+      board.marks = { "bm-tried": path };
+      board.render();
+      say(block, wrong + "（盤に色で示しました）別の手を指してみましょう。", false);
+      return;
+    }
+    // played, then taken back
+    busy = true;
+    board.setMoves(null);
+    board.marks = {};
+    board.show(shown);
+    say(block, wrong, false);
+    later(function () {
+      busy = false;
+      board.show(s.board);
+      board.setMoves(movesOf(s));
+      say(block, wrong + "手を戻しました。別の手を指してみましょう。", false);
+    });
+  }
+
+  function reason(before, name) {
+    var table = (step().why || {})[before.join(" ")] || {};
+    var found = null;
+    Object.keys(table).forEach(function (text) {
+      if (table[text].indexOf(name) >= 0) found = text;
+    });
+    return found;
+  }
+
+  function refused(code, name, before) {
+    if (busy) return;
+    if (code === "choose") {
+      say(block, "下のボタンから、どう指すかを選んでください。", null);
+      return;
+    }
+    if (code === "target") {
+      // a square further along one move's path (its final square) enters that move
+      var ahead = movesOf(step()).filter(function (m) {
+        return startsWith(m.clicks, before) && m.clicks.slice(before.length).indexOf(name) >= 0;
+      });
+      if (ahead.length === 1) {
+        play(ahead[0].text);
+        return;
+      }
+    }
+    say(block, reason(before, name) ||
+      (before.length ? "そのマスへは動かせません。" : "そのマスからは指せません。"), false);
+  }
+
+  prev.addEventListener("click", function () { go(index - 1); });
+  next.addEventListener("click", function () { go(index + 1); });
+  again.addEventListener("click", function () { go(index); });
+  block.addEventListener("keydown", function (event) {
+    if (event.target.closest && event.target.closest(".bm-boards")) return; // the board's keys
+    if (event.key === "ArrowRight" && !next.disabled) { event.preventDefault(); go(index + 1); }
+    else if (event.key === "ArrowLeft" && !prev.disabled) { event.preventDefault(); go(index - 1); }
+  });
+  var first = 0;
+  while (first < steps.length - 1 && done[first]) first += 1;
+  go(done[first] && first === steps.length - 1 ? 0 : first);
+}

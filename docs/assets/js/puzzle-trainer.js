@@ -1,0 +1,201 @@
+/* puzzle-trainer.js: move puzzles, played on the board (board-input.js) or typed.
+ *
+ * The puzzle's data carries its whole solution tree, built by the Python engine at build time
+ * (banmen/content/solution.py): the legal moves with the clicks that enter them, the reply to
+ * each winning move, the refutation of each losing one. This module knows no game rule; it
+ * only looks moves up in that tree.
+ */
+
+import { createBoardInput } from "./board-input.js";
+import { say } from "./feedback.js";
+import { normaliseMove } from "./move-text.js";
+import { solved } from "./puzzle-answers.js";
+import { record } from "./progress.js";
+
+var PAUSE = 700; // ms between a move and the reply shown after it
+
+/* The legal moves of a tree node as board-input wants them. */
+function movesOf(node) {
+  return node.moves.map(function (m) { return { text: m[0], clicks: m[1], kind: m[2] || null }; });
+}
+
+export function setupMove(block, answer) {
+  var input = block.querySelector(".bm-input");
+  var check = block.querySelector(".bm-check");
+  var root = answer.root;
+  var node = root;        // the position the reader is to move in, or null when over
+  var here = 0;           // board index of that position
+  var epoch = 0;          // bumped by every reset: pending replies of before are dropped
+  var busy = false;       // a reply or refutation is being shown
+  var board = createBoardInput(block, {
+    labels: answer.labels,
+    onMove: function (move) { play(move.text); },
+    onRefused: function (code) {
+      if (code === "choose") {
+        say(block, "下のボタンから、どう指すかを選んでください。", null);
+      } else {
+        say(block, code === "target" ? "そのマスには動かせません。" : "そのマスからは指せません。",
+          false);
+      }
+    }
+  });
+
+  /* Hand the board the moves of the position the reader is to move in (none while busy). */
+  function ready() {
+    board.setMoves(node && !busy ? movesOf(node) : null);
+  }
+
+  function later(fn) {
+    var now = epoch;
+    window.setTimeout(function () { if (now === epoch) fn(); }, PAUSE);
+  }
+
+  function finish(won) {
+    node = null;
+    input.disabled = true;
+    check.disabled = true;
+    if (won) {
+      solved(block);
+      record(block, true);
+    }
+  }
+
+  function play(text) {
+    if (!node || busy) return;
+    input.value = "";
+    var edge = node.right[text];
+    if (edge) {
+      var comment = edge.comment ? edge.comment : "";
+      board.marks = {};
+      board.show(edge.frame);
+      here = edge.frame;
+      if (edge.reply === null) {
+        say(block, "正解です！" + text + "で勝ちです。" + comment, true);
+        finish(true);
+        ready();
+        return;
+      }
+      var last = edge.next === null;
+      say(block, "正解です！" + text + "。" + comment, true);
+      if (last) finish(true);
+      else node = null;
+      busy = true;
+      ready();
+      later(function () {
+        busy = false;
+        board.show(edge.replyFrame);
+        here = edge.replyFrame;
+        if (last) {
+          say(block, "正解です！" + text + "。" + comment + "相手が" + edge.reply +
+            "と応じて、勝ちが決まりました。", true);
+        } else {
+          node = edge.next;
+          say(block, "正解です！" + text + "。" + comment + "相手は" + edge.reply +
+            "と応じました。続けて指してください。", true);
+        }
+        ready();
+      });
+      return;
+    }
+    var wrong = node.wrong[text];
+    record(block, false);
+    if (!wrong) return;
+    var message;
+    if (wrong.end === "lose") message = text + "は指せますが、この手で負けてしまいます。";
+    else if (wrong.end === "draw") message = text + "で引き分けになってしまいます。";
+    else if (wrong.reply && wrong.replyWins) {
+      message = text + "では勝てません。相手が" + wrong.reply + "と応じて、相手の勝ちになります。";
+    } else if (wrong.reply) {
+      message = text + "では勝てません。相手は" + wrong.reply + "と応じます。";
+    } else message = text + "は指せますが、勝ちにつながりません。";
+    if (wrong.frame === null) {
+      ready();
+      board.marks = { "bm-tried": wrong.path, "bm-reply": wrong.replyPath };
+      say(block, message + "（盤に色で示しました）別の手を考えましょう。", false);
+      board.render();
+      return;
+    }
+    busy = true;
+    ready();
+    say(block, message, false);
+    board.marks = {};
+    board.show(wrong.frame);
+    later(function () {
+      if (wrong.replyFrame !== null) board.show(wrong.replyFrame);
+      later(function () {
+        busy = false;
+        board.show(here);
+        say(block, message + "手を戻しました。別の手を考えましょう。", false);
+        ready();
+      });
+    });
+  }
+
+  function reset() {
+    epoch += 1;
+    busy = false;
+    node = root;
+    here = 0;
+    board.marks = {};
+    board.show(0);
+    input.disabled = false;
+    check.disabled = false;
+    input.value = "";
+    say(block, "", null);
+    ready();
+  }
+
+  function typed() {
+    if (!node) return;
+    var text = input.value;
+    if (!text.trim()) {
+      say(block, "指し手を入力してください。", false);
+      return;
+    }
+    var move = node.accept[normaliseMove(text, answer.fold)];
+    if (!move) {
+      say(block, "「" + text + "」はこの局面で指せる手として読めません。表記を確かめてください。", false);
+      return;
+    }
+    play(move);
+  }
+
+  function showSolution() {
+    reset();
+    input.disabled = true;
+    check.disabled = true;
+    var said = [];
+    function stepFrom(current) {
+      var text = current.main;
+      var edge = current.right[text];
+      node = null;
+      busy = true;
+      ready();
+      board.show(edge.frame);
+      said.push(text);
+      say(block, "解答：" + said.join("、") + (edge.comment ? "。" + edge.comment : ""), null);
+      later(function () {
+        if (edge.reply !== null) {
+          board.show(edge.replyFrame);
+          said.push("（相手）" + edge.reply);
+          say(block, "解答：" + said.join("、"), null);
+        }
+        if (edge.next) {
+          later(function () { stepFrom(edge.next); });
+        } else {
+          busy = false;
+          say(block, "解答：" + said.join("、") + "。これで勝ちです。「最初から」で自分でも指してみましょう。", null);
+        }
+      });
+    }
+    stepFrom(root);
+  }
+
+  check.addEventListener("click", typed);
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "Enter") typed();
+  });
+  block.querySelector(".bm-reset").addEventListener("click", reset);
+  block.querySelector(".bm-show").addEventListener("click", showSolution);
+  ready();
+}

@@ -1,0 +1,289 @@
+"""Lessons (手ほどき) as a reader plays them, in headless Chromium: every game's lesson is
+completed by clicking only; one legal but wrong move and one illegal click per lesson get
+their explanation (the engine's words, read from the page data the build wrote); progress
+survives a reload and Material's instant navigation; damaged storage is ignored; screenshots
+of each lesson at 1280 and 390 px go to test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ROOT
+from test_browser import CHROMIUM, GAMES, LAUNCH_ARGS
+
+pytestmark = pytest.mark.slow
+
+ARTIFACTS = ROOT / "test-artifacts"
+STORE = "banmen-lessons"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+def new_page(browser, width=1280):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+def lesson_data(block):
+    return json.loads(block.get_attribute("data-answer"))
+
+
+def click_square(block, name):
+    """Click the square ``name`` of the board shown in ``block``."""
+    handle = block.evaluate_handle(
+        """(block, name) => {
+             const frame = [...block.querySelectorAll('.bm-frame')].find(f => !f.hidden);
+             return [...frame.querySelectorAll('g[id*="--sq-"]')]
+               .find(g => g.id.slice(g.id.lastIndexOf('--sq-') + 5) === name);
+           }""", name)
+    element = handle.as_element()
+    assert element is not None, f"no square {name} on the shown board"
+    element.click()
+
+
+def enter(block, clicks, labels):
+    """Enter a click path: squares on the board, '#' tokens through their buttons; a path
+    that longer paths continue is played with 「ここで指す」."""
+    for token in clicks:
+        if token.startswith("#"):
+            block.locator("button.bm-choice-button", has_text=labels[token]).first.click()
+        else:
+            click_square(block, token)
+    here = block.locator(".bm-choices button.bm-choice-button", has_text="ここで指す")
+    if here.count():
+        here.click()
+
+
+def feedback(block):
+    return block.locator(".bm-feedback")
+
+
+def answer_question(block, question):
+    """Answer a question step wrong (「次へ」 stays off), then right."""
+    controls = block.locator(".bm-step-answer:visible")
+    expect(controls).to_have_count(1)
+    if question["kind"] == "number":
+        field = controls.locator(".bm-input")
+        field.fill(str(question["answer"] + 1))
+        controls.locator(".bm-check").click()
+        expect(feedback(block)).to_have_text(
+            f"{question['answer'] + 1}ではありません。もう一度考えてみましょう。")
+        expect(block.locator(".bm-next")).to_be_disabled()
+        field.fill(str(question["answer"]))
+        field.press("Enter")
+        expect(feedback(block)).to_have_text(
+            f"正解です！答えは{question['answer']}です。「次へ」で進みましょう。")
+    else:
+        values = (["true", "false"] if question["kind"] == "boolean"
+                  else [str(i) for i in range(len(question["options"]))])
+        right = (str(question["answer"]).lower() if question["kind"] == "boolean"
+                 else str(question["answer"]))
+        wrong = next(v for v in values if v != right)
+        controls.locator(f".bm-choice[data-value='{wrong}']").click()
+        expect(feedback(block)).to_have_text("ちがいます。もう一度考えてみましょう。")
+        expect(block.locator(".bm-feedback.bm-wrong")).to_have_count(1)
+        expect(block.locator(".bm-next")).to_be_disabled()
+        controls.locator(f".bm-choice[data-value='{right}']").click()
+        expect(feedback(block)).to_have_text("正解です！「次へ」で進みましょう。")
+    expect(block.locator(".bm-feedback.bm-right")).to_have_count(1)
+    expect(block.locator(".bm-counter")).to_contain_text("（できた）")
+
+
+def play_through(page, block, data, checks):
+    """Complete every step by clicking; on the first step that allows them, try one legal
+    but wrong move and one illegal click and check their explanations (``checks`` records
+    what was checked)."""
+    labels = data["labels"]
+    steps = data["steps"]
+    for index, step in enumerate(steps):
+        expect(block.locator(".bm-counter")).to_contain_text(f"ステップ {index + 1} / {len(steps)}")
+        if "squares" in step:
+            actions = block.locator(".bm-lesson-actions button")
+            click_square(block, step["squares"][0])
+            actions.filter(has_text="答え合わせ").click()
+            if len(step["squares"]) > 1:
+                expect(feedback(block)).to_have_text(
+                    f"まだちがいます。足りないマスが{len(step['squares']) - 1}つあります。")
+            for square in step["squares"][1:]:
+                click_square(block, square)
+            actions.filter(has_text="答え合わせ").click()
+            expect(feedback(block)).to_have_text("できました！" + "、".join(step["squares"]) + "です。")
+            checks["squares"] = index
+        if "question" in step:
+            answer_question(block, step["question"])
+            checks["question"] = index
+        if "moves" in step:
+            if "wrong" not in checks and step["wrong"]:
+                text, answer = sorted(step["wrong"].items())[0]
+                clicks = next(m[1] for m in step["moves"] if m[0] == text)
+                enter(block, clicks, labels)
+                end = ("手を戻しました。別の手を指してみましょう。" if text in step["wrongFrame"]
+                       else "（盤に色で示しました）別の手を指してみましょう。")
+                expect(feedback(block)).to_have_text(answer + end)
+                expect(block.locator(".bm-feedback.bm-wrong")).to_have_count(1)
+                checks["wrong"] = (index, text, answer)
+            if "illegal" not in checks and step["why"].get(""):
+                reason, squares = sorted(step["why"][""].items())[0]
+                click_square(block, squares[0])
+                expect(feedback(block)).to_have_text(reason)
+                checks["illegal"] = (index, squares[0], reason)
+            text, right = sorted(step["right"].items())[0]
+            clicks = next(m[1] for m in step["moves"] if m[0] == text)
+            enter(block, clicks, labels)
+            expect(feedback(block)).to_contain_text("できました！" + right["says"])
+            if right["replies"]:
+                expect(feedback(block)).to_contain_text(f"相手は{right['replies'][-1][0]}と指しました",
+                                                        timeout=5000)
+        if index < len(steps) - 1:
+            expect(block.locator(".bm-next")).to_be_enabled()
+            block.locator(".bm-next").click()
+    expect(block.locator(".bm-counter")).to_contain_text("（できた）")
+    expect(block).to_have_class("banmen-lesson bm-solved")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lesson_is_completed_by_clicking_and_explains_mistakes(browser, site_url, game):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/{game}/lesson/")
+    block = page.locator(".banmen-lesson")
+    data = lesson_data(block)
+    assert sum("moves" in s or "squares" in s or "question" in s for s in data["steps"]) >= 8
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{game}-1280.png"), full_page=False)
+    checks: dict = {}
+    play_through(page, block, data, checks)
+    assert {"wrong", "illegal"} <= set(checks), checks
+    if game in ("ukejalayer", "ludo"):  # each asks a question (a number, a choice)
+        assert "question" in checks, checks
+    stored = page.evaluate(f"JSON.parse(localStorage.getItem('{STORE}'))")
+    assert stored[f"{game}/first-game"] == {"done": list(range(len(data["steps"]))),
+                                            "complete": True}
+    # a reload keeps the progress
+    page.reload()
+    expect(page.locator(".banmen-lesson .bm-counter")).to_contain_text("（できた）")
+    expect(page.locator(".bm-lesson-progress")).to_have_count(0)
+    # instant navigation to the home page shows it next to the puzzle progress
+    page.locator("a.md-header__button.md-logo").first.click()
+    mark = page.locator(f".bm-lesson-progress[data-lesson='{game}/first-game']")
+    expect(mark).to_have_text("手ほどき：修了")
+    assert page.evaluate("typeof window.document$") != "undefined"
+    # and on the game's puzzle page
+    page.goto(f"{site_url}/{game}/puzzles/")
+    expect(page.locator(f".bm-lesson-progress[data-lesson='{game}/first-game']")).to_have_text(
+        "手ほどき：修了")
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lesson_at_390_px(browser, site_url, game):
+    page, errors = new_page(browser, width=390)
+    page.goto(f"{site_url}/{game}/lesson/")
+    block = page.locator(".banmen-lesson")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways at 390 px ({width} px wide)"
+    board = block.locator(".bm-boards").bounding_box()
+    side = block.locator(".bm-lesson-side").bounding_box()
+    assert side["y"] >= board["y"] + board["height"] - 1, "the text goes below the board"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lesson-{game}-390.png"), full_page=True)
+    assert not errors, errors
+    page.close()
+
+
+def test_damaged_or_foreign_storage_is_ignored(browser, site_url):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    steps = len(lesson_data(page.locator(".banmen-lesson"))["steps"])
+    for value in ["not json", "[1, 2]", json.dumps({"ukejalayer/first-game": {"done": "x"}}),
+                  json.dumps({"ukejalayer/first-game": {"done": [-1, 999, 1.5, "2", 1],
+                                                        "complete": "yes"}})]:
+        page.evaluate(f"localStorage.setItem('{STORE}', {json.dumps(value)})")
+        page.reload()
+        # the first step (text only) is done on sight; a valid stored step 1 is kept
+        expect(page.locator(".banmen-lesson .bm-counter")).to_contain_text("ステップ 1 / ")
+        page.goto(f"{site_url}/")
+        text = "手ほどき：2 / " if "999" in value else "手ほどき：1 / "
+        expect(page.locator(".bm-lesson-progress[data-lesson='ukejalayer/first-game']")
+               ).to_contain_text(text + f"{steps} ステップ")
+        page.goto(f"{site_url}/ukejalayer/lesson/")
+    assert not errors, errors
+    page.close()
+
+
+def test_a_lesson_step_is_played_with_the_keyboard(browser, site_url):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    block = page.locator(".banmen-lesson")
+    # step 1 is text only: 「次へ」 by Enter on the focused button
+    block.locator(".bm-next").focus()
+    page.keyboard.press("Enter")
+    expect(block.locator(".bm-counter")).to_contain_text("ステップ 2 / ")
+    # on the board the focus ring starts at the top-left square (a4); an arrow moves it
+    block.locator(".bm-boards").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(feedback(block)).to_contain_text("できました！b4：召喚です。")
+    # outside the board, the arrow keys change steps
+    block.locator(".bm-again").focus()
+    page.keyboard.press("ArrowRight")
+    expect(block.locator(".bm-counter")).to_contain_text("ステップ 3 / ")
+    page.keyboard.press("ArrowLeft")
+    expect(block.locator(".bm-counter")).to_contain_text("ステップ 2 / ")
+    assert not errors, errors
+    page.close()
+
+
+def test_the_reset_button_forgets_the_lesson_progress_of_its_line(browser, site_url):
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    block = page.locator(".banmen-lesson")
+    data = lesson_data(block)
+    total = len(data["steps"])
+    block.locator(".bm-next").click()  # step 1 is text only, done on sight
+    step = data["steps"][1]
+    text = sorted(step["right"])[0]
+    enter(block, next(m[1] for m in step["moves"] if m[0] == text), data["labels"])
+    expect(feedback(block)).to_contain_text("できました！")
+    # another game's lesson progress, which this game's line must keep
+    page.evaluate(f"""() => {{ const all = JSON.parse(localStorage.getItem('{STORE}'));
+        all['medamagaeru/first-game'] = {{done: [0], complete: false}};
+        localStorage.setItem('{STORE}', JSON.stringify(all)); }}""")
+    page.goto(f"{site_url}/")
+    line = page.locator('.bm-progress[data-game="ukejalayer"]')
+    mark = line.locator(".bm-lesson-progress[data-lesson='ukejalayer/first-game']")
+    expect(mark).to_have_text(f"手ほどき：2 / {total} ステップ")
+    reset = line.locator(".bm-progress-reset")
+    expect(reset).to_be_visible()  # no puzzle tried: the lesson progress alone shows it
+    reset.click()
+    expect(mark).to_have_text(f"手ほどき：0 / {total} ステップ")
+    expect(reset).to_be_hidden()
+    other = page.locator(".bm-lesson-progress[data-lesson='medamagaeru/first-game']")
+    expect(other).to_contain_text("手ほどき：1 / ")
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{STORE}')"))
+    assert stored == {"medamagaeru/first-game": {"done": [0], "complete": False}}
+    page.reload()
+    expect(page.locator(".bm-lesson-progress[data-lesson='ukejalayer/first-game']")
+           ).to_have_text(f"手ほどき：0 / {total} ステップ")
+    # the lesson starts over: step 2 is not done any more
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    block = page.locator(".banmen-lesson")
+    expect(block.locator(".bm-counter")).to_have_text(f"ステップ 1 / {total}（できた）")
+    block.locator(".bm-next").click()
+    expect(block.locator(".bm-counter")).to_have_text(f"ステップ 2 / {total}")
+    expect(block.locator(".bm-next")).to_be_disabled()
+    assert not errors, errors
+    page.close()
