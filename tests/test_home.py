@@ -86,9 +86,10 @@ def test_the_home_boards_are_the_start_positions():
 def test_a_newcomer_is_told_where_to_start():
     first = HOME.index("## はじめての人へ")
     assert first < HOME.index("## ゲーム")
-    assert "(ludo/rules.md)" in HOME[first:HOME.index("## ゲーム")]
-    # the marked spot where the lessons (issue 18) will be pointed to
-    assert "<!-- lessons:" in HOME[first:HOME.index("## ゲーム")]
+    newcomers = HOME[first:HOME.index("## ゲーム")]
+    # the first step is a lesson: the easiest game's, named by link
+    assert "「手ほどき」から始めましょう" in newcomers
+    assert "(ludo/lesson.md)" in newcomers
 
 
 class _Link:
