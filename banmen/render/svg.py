@@ -65,7 +65,8 @@ def figure_to_svg(figure: Figure, diagram_id: str) -> str:
     """Serialise ``figure`` to SVG with every id prefixed by ``html_id(diagram_id)``.
 
     Args:
-        figure: a finished figure; it is closed afterwards.
+        figure: a finished figure; it is closed afterwards (a board figure is kept for the
+            next board of its size, see :func:`banmen.render.board.release_figure`).
         diagram_id: the content id (``game/name``); seeds the hash salt and prefixes ids.
 
     Returns:
@@ -76,7 +77,10 @@ def figure_to_svg(figure: Figure, diagram_id: str) -> str:
     buffer = io.StringIO()
     with matplotlib.rc_context({**SVG_RC, "svg.hashsalt": diagram_id, "svg.id": prefix}):
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "banmen"})
-    plt.close(figure)
+    from banmen.render.board import release_figure
+
+    if not release_figure(figure):
+        plt.close(figure)
     return compact_svg(prefix_ids(_HEADER.sub("", buffer.getvalue(), count=1), prefix))
 
 
@@ -85,15 +89,20 @@ def _number(value: float, digits: int) -> str:
     return "0" if text in ("-0", "") else text
 
 
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
+_AROUND_LETTER = re.compile(r"\s*([A-Za-z])\s*")
+_SPACES = re.compile(r"\s+")
+
+
+def _round_number(match: re.Match[str]) -> str:
+    return _number(float(match.group(0)), 1)
+
+
 def _path_data(data: str) -> str:
-    out: list[str] = []
-    for token in _PATH_TOKEN.findall(data):
-        if token.isalpha():
-            out.append(token)
-        else:
-            number = _number(float(token), 1)
-            out.append(number if not out or out[-1].isalpha() else " " + number)
-    return "".join(out)
+    """Path data with numbers to one decimal, commands glued to their numbers and single
+    spaces between numbers (``"M 10.25 -3.04 L 0 1e-05 z"`` -> ``"M10.2 -3L0 0z"``)."""
+    data = _NUMBER.sub(_round_number, data)  # leaves no exponent: no letter but commands
+    return _SPACES.sub(" ", _AROUND_LETTER.sub(r"\1", data)).strip()
 
 
 _PATH_ELEMENT = re.compile(r'<path d="([^"]*)"((?:\s+(?:style|clip-path)="[^"]*")*)\s*/>')
