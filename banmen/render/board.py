@@ -17,6 +17,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 from matplotlib.path import Path as MplPath
+from matplotlib.text import Text
 
 from banmen.render import style
 from banmen.render.spec import DiagramSpec
@@ -61,6 +62,14 @@ class BoardAxes(Axes):
         p.set_clip_on(False)
         self.stale = True
         return p
+
+    def text(self, x, y, s, fontdict=None, **kwargs):  # noqa: D102 - as Axes.text
+        # Axes.text clips texts to the axes patch, but with clip_on False (its default),
+        # so the clip path is never used; computing it cost a tenth of a board's time.
+        effective = {"verticalalignment": "baseline", "horizontalalignment": "left",
+                     "transform": self.transData, "clip_on": False,
+                     **(fontdict if fontdict is not None else {}), **kwargs}
+        return self._add_text(Text(x, y, text=s, **effective))
 
 
 #: (width, height, inches per cell) -> figures with their axes, free to draw again.

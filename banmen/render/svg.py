@@ -19,6 +19,7 @@ by its children only, so it never restyles the page), path coordinates keep one 
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import re
@@ -98,9 +99,12 @@ def _round_number(match: re.Match[str]) -> str:
     return _number(float(match.group(0)), 1)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _path_data(data: str) -> str:
     """Path data with numbers to one decimal, commands glued to their numbers and single
-    spaces between numbers (``"M 10.25 -3.04 L 0 1e-05 z"`` -> ``"M10.2 -3L0 0z"``)."""
+    spaces between numbers (``"M 10.25 -3.04 L 0 1e-05 z"`` -> ``"M10.2 -3L0 0z"``).
+
+    Memoised: glyph outlines and many shapes repeat from board to board."""
     data = _NUMBER.sub(_round_number, data)  # leaves no exponent: no letter but commands
     return _SPACES.sub(" ", _AROUND_LETTER.sub(r"\1", data)).strip()
 
@@ -110,6 +114,7 @@ _PATH_ELEMENT = re.compile(r'<path d="([^"]*)"((?:\s+(?:style|clip-path)="[^"]*"
 _CONTROL_RADIUS = math.hypot(1.0, 4.0 / 3.0 * math.tan(math.pi / 16))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _as_circle(data: str) -> tuple[float, float, float] | None:
     """Return (cx, cy, r) when path data is matplotlib's circle (a move and eight 45° cubic
     arcs, closed), else ``None``."""
