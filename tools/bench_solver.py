@@ -15,7 +15,8 @@ solver alternating pair by pair (old first in odd pairs, new first in even ones)
 * ``generic-budget`` / ``generic-proof``: the generic solver (ukejalayer) in the same two ways.
 
 Targets (issue 19): >= 20x nodes/s and >= 400,000 nodes/s on ``budget``, the budget spent in
-under 3 s. Usage: ``python tools/bench_solver.py [--pairs 2] [--cases budget,proof]``.
+under 3 s, on the wall clock of a quiet machine; on a loaded one the CPU figures (process time)
+come closer. Usage: ``python tools/bench_solver.py [--pairs 2] [--cases budget,proof]``.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def worker(case: str, which: str) -> dict:
         solve = lambda s, p: BaselineGiveawaySolver(game).winning_moves(s, p)  # noqa: E731
     else:
         solve = lambda s, p: BaselineSolver(game).winning_moves(s, p)  # noqa: E731
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     result = "proved"
     with solver_budget(f"{case} ({which})", nodes=budget or 10**12, progress=False) as spent:
         try:
@@ -67,8 +68,8 @@ def worker(case: str, which: str) -> dict:
             result = f"proved: {len(moves)} winning moves"
         except SolverBudgetError:
             result = "budget spent"
-    seconds = time.perf_counter() - start
-    return {"nodes": spent.used, "seconds": seconds, "result": result,
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    return {"nodes": spent.used, "seconds": seconds, "cpu": cpu, "result": result,
             "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
@@ -100,20 +101,25 @@ def main() -> int:
         med = {}
         for which in ("old", "new"):
             seconds = statistics.median(r["seconds"] for r in runs[which])
+            cpu = statistics.median(r["cpu"] for r in runs[which])
             nodes = runs[which][0]["nodes"]
-            med[which] = (seconds, nodes)
-            print(f"  {which}: {seconds:6.2f} s  {nodes:>10,} nodes  "
-                  f"{nodes / seconds:>10,.0f} nodes/s  peak {runs[which][0]['peak_mb']:.0f} MB"
-                  f"  ({runs[which][0]['result']}; times "
-                  f"{', '.join(format(r['seconds'], '.2f') for r in runs[which])})")
-        (old_s, old_n), (new_s, new_n) = med["old"], med["new"]
+            med[which] = (seconds, cpu, nodes)
+            print(f"  {which}: {seconds:6.2f} s wall {cpu:6.2f} s CPU {nodes:>10,} nodes  "
+                  f"{nodes / seconds:>9,.0f} nodes/s wall {nodes / cpu:>9,.0f} CPU  "
+                  f"peak {runs[which][0]['peak_mb']:.0f} MB ({runs[which][0]['result']}; "
+                  f"wall times {', '.join(format(r['seconds'], '.2f') for r in runs[which])})")
+        (old_s, old_c, old_n), (new_s, new_c, new_n) = med["old"], med["new"]
         speed = (new_n / new_s) / (old_n / old_s)
-        print(f"  new/old: nodes/s {speed:.1f}x, time {old_s / new_s:.1f}x faster")
+        speed_cpu = (new_n / new_c) / (old_n / old_c)
+        print(f"  new/old: nodes/s {speed:.1f}x wall, {speed_cpu:.1f}x CPU; time "
+              f"{old_s / new_s:.1f}x faster wall, {old_c / new_c:.1f}x CPU")
         if case == "budget":
-            ok = speed >= 20 and new_n / new_s >= 400_000 and new_s < 3
-            met &= ok
-            print(f"  target (>= 20x, >= 400,000 nodes/s, budget spent in < 3 s): "
-                  f"{'met' if ok else 'NOT met'}")
+            for label, secs, ratio in (("wall", new_s, speed), ("CPU", new_c, speed_cpu)):
+                ok = ratio >= 20 and new_n / secs >= 400_000 and secs < 3
+                met &= ok or label == "CPU"
+                print(f"  target by {label} time (>= 20x, >= 400,000 nodes/s, budget spent in "
+                      f"< 3 s): {'met' if ok else 'NOT met'}")
+    print("(CPU time stands in for the wall time of a quiet machine when others load it)")
     return 0 if met else 1
 
 
