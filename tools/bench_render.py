@@ -60,25 +60,31 @@ def main() -> int:
             order = ("old", "new") if (i + round_) % 2 == 0 else ("new", "old")
             for which in order:
                 draw = render_baseline.render_svg if which == "old" else render.render_svg
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 out[which] = draw(engine, spec)
-                times.setdefault(engine.id, {"old": [], "new": []})[which].append(
-                    time.perf_counter() - start)
+                game_times = times.setdefault(engine.id, {"old": [], "new": [],
+                                                          "old cpu": [], "new cpu": []})
+                game_times[which].append(time.perf_counter() - start)
+                game_times[which + " cpu"].append(time.process_time() - cpu)
             if round_ == 0:
                 differ[engine.id] = differ.get(engine.id, 0) + (out["old"] != out["new"])
     print(f"{'game':18} {'boards':>6} {'old ms':>7} {'new ms':>7} {'old p90':>7} "
-          f"{'new p90':>7} {'speed-up':>8} {'differ':>6}")
-    worst = 0.0
+          f"{'new p90':>7} {'speed-up':>8} {'old CPU':>7} {'new CPU':>7} {'differ':>6}")
+    worst = worst_cpu = 0.0
     for game, runs in times.items():
-        old, new = (statistics.median(runs[w]) * 1000 for w in ("old", "new"))
+        old, new, old_cpu, new_cpu = (statistics.median(runs[w]) * 1000
+                                      for w in ("old", "new", "old cpu", "new cpu"))
         p90 = [statistics.quantiles(runs[w], n=10)[-1] * 1000 if len(runs[w]) > 1 else 0
                for w in ("old", "new")]
-        worst = max(worst, new)
+        worst, worst_cpu = max(worst, new), max(worst_cpu, new_cpu)
         print(f"{game:18} {len(runs['new']) // args.rounds:6} {old:7.1f} {new:7.1f} "
-              f"{p90[0]:7.1f} {p90[1]:7.1f} {old / new:7.1f}x {differ[game]:6}")
-    print(f"largest median (new): {worst:.1f} ms; target <= 15 ms: "
-          f"{'met' if worst <= 15 else 'NOT met'}; boards differing from the old drawing: "
-          f"{sum(differ.values())}")
+              f"{p90[0]:7.1f} {p90[1]:7.1f} {old / new:7.1f}x {old_cpu:7.1f} {new_cpu:7.1f} "
+              f"{differ[game]:6}")
+    print(f"largest median (new): {worst:.1f} ms wall, {worst_cpu:.1f} ms CPU; target <= 15 ms: "
+          f"{'met' if worst <= 15 else 'NOT met'} (wall), {'met' if worst_cpu <= 15 else 'NOT met'}"
+          f" (CPU); boards differing from the old drawing: {sum(differ.values())}")
+    print("(CPU time, the process time of each board, stands in for a quiet machine's wall "
+          "time when others load it)")
     return 0 if not sum(differ.values()) else 1
 
 
