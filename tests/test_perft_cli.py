@@ -63,7 +63,10 @@ def test_ctrl_c_prints_the_partial_count_and_exits_130(tmp_path):
     banmen = Path(sys.executable).parent / "banmen"
     process = subprocess.Popen([str(banmen), "perft", "suicide-checkers",
                                 str(_start_file(tmp_path)), "20"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               # a shell's background job inherits SIGINT ignored; Ctrl-C at a
+                               # terminal does reach the process, so restore the default
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     killer = threading.Timer(120, process.kill)  # never hang the suite
     killer.start()
     try:
