@@ -47,7 +47,7 @@ def worker(case: str, which: str) -> dict:
     """Run one case with the ``old`` or ``new`` solver; return its figures."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tools"))
-    from banmen.analysis import SolverBudgetError, solver_budget, Solver
+    from banmen.analysis import SolverBudgetError, solver_budget
     from banmen.game import get_game
     from solver_baseline import BaselineGiveawaySolver, BaselineSolver
 

@@ -47,8 +47,7 @@ class GiveawaySolver:
     An AND/OR depth-first search with a transposition table of proven bounds (fewest own
     moves known to win, most known not to win, per position, keyed by one packed int of the
     bitboard words), iterative deepening on own moves, and move ordering: the winner's
-    moves that leave the opponent the fewest replies first (a forced capture is the usual
-    giveaway), the opponent's replies that capture the fewest pieces first (the likeliest
+    moves that force the opponent to capture first (the usual giveaway), the opponent's replies that capture the fewest pieces first (the likeliest
     refutation), and the moves that worked before first (killer moves).
 
     Draw rules are applied exactly along the searched line (quiet-ply counter and
