@@ -13,6 +13,7 @@ uses depth limits).
 from __future__ import annotations
 
 import contextlib
+import gc
 import sys
 import time
 from collections.abc import Hashable, Iterator
@@ -26,11 +27,16 @@ if TYPE_CHECKING:
 
 # --------------------------------------------------------------------------- solver budget
 
-#: Default solver budget: positions a proof may visit (each game's solver counts its own; the
-#: generic solver counts every move it plays, so a budget takes about a minute at worst).
+#: Default solver budget: positions a proof may reach. Every solver counts one node per
+#: position it reaches by playing a move (a child or a reply it generates), so budgets mean
+#: the same for every game; 500,000 nodes take about a second on the suicide-checkers solver.
 SOLVER_NODES = 500_000
 #: Seconds of solving before progress lines appear on standard error, and between them.
 PROGRESS_AFTER = 2.0
+#: Most entries a solver's transposition table holds (positions with proven bounds); past it
+#: the solver stops adding entries, so memory stays bounded (about 200 bytes an entry, some
+#: 200 MB at worst) and answers stay the same, only slower.
+TABLE_MAX = 1_000_000
 
 
 class SolverBudgetError(EngineLimitError):
@@ -40,9 +46,10 @@ class SolverBudgetError(EngineLimitError):
 class SolverBudget:
     """The node budget of one proof, and its progress reports on standard error.
 
-    Solvers call :func:`count_node` once per position they expand; the innermost active
-    budget (see :func:`solver_budget`) counts it, raises :class:`SolverBudgetError` past its
-    limit, and after :data:`PROGRESS_AFTER` seconds prints a line every few seconds.
+    Solvers call :func:`count_node` (or :meth:`count`) for the positions they reach; the
+    innermost active budget (see :func:`solver_budget`) counts them, raises
+    :class:`SolverBudgetError` past its limit, and after :data:`PROGRESS_AFTER` seconds prints
+    a line every few seconds.
 
     Attributes:
         limit: most nodes allowed.
@@ -64,17 +71,39 @@ class SolverBudget:
         self.started = time.monotonic()
         self.last_report = self.started
 
+    def count(self, nodes: int) -> None:
+        """Count ``nodes`` reached positions (raises like :meth:`check` past the limit)."""
+        self.used += nodes
+        if self.used >= self.next_check:
+            self.check()
+
     def check(self) -> None:
-        """Raise past the limit; print progress when due (called every few thousand nodes)."""
+        """Raise past the limit; print progress when due (called every few thousand nodes).
+
+        Raises:
+            SolverBudgetError: more than ``limit`` nodes were counted; the message names the
+                budget, the seconds spent and what was being proved.
+        """
         self.next_check = min(self.used + self._CHECK_EVERY, self.limit + 1)
-        if self.used > self.limit:
-            raise SolverBudgetError(f"solver budget of {self.limit} nodes exceeded while "
-                                    f"proving {self.what}; {self.hint}")
         now = time.monotonic()
+        if self.used > self.limit:
+            raise SolverBudgetError(f"solver budget of {self.limit} nodes exceeded after "
+                                    f"{now - self.started:.1f} s while proving {self.what}; "
+                                    f"{self.hint}")
         if self.progress and now - self.last_report >= PROGRESS_AFTER:
             self.last_report = now
             print(f"banmen: proving {self.what}: {self.used} of at most {self.limit} nodes, "
                   f"{now - self.started:.0f} s", file=sys.stderr, flush=True)
+
+
+class _NoBudget:
+    """The budget of solver work outside any :func:`solver_budget` block: counts, never
+    raises."""
+
+    used = 0
+
+    def count(self, nodes: int) -> None:
+        self.used += nodes
 
 
 _budgets: list[SolverBudget] = []
@@ -88,7 +117,7 @@ def solver_budget(what: str, *, nodes: int | None = None,
 
     Args:
         what: what is proved, named in messages.
-        nodes: the budget in visited positions (default :data:`SOLVER_NODES`).
+        nodes: the budget in reached positions (default :data:`SOLVER_NODES`).
         hint: the advice that ends the error message.
         progress: print progress lines on standard error during long work.
 
@@ -103,8 +132,34 @@ def solver_budget(what: str, *, nodes: int | None = None,
         _budgets.remove(budget)
 
 
+def active_budget() -> SolverBudget | _NoBudget:
+    """Return the innermost active budget, or a counter without limit when there is none.
+
+    Solvers fetch it once per search and call its ``count(n)`` (cheaper than
+    :func:`count_node` per position in hot loops).
+    """
+    return _budgets[-1] if _budgets else _NoBudget()
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector during a search (restored afterwards).
+
+    Searches build hundreds of thousands of short-lived tuples without cycles, which
+    trigger collection after collection over an ever larger transposition table (up to
+    half the time); memory stays bounded by the budget and :data:`TABLE_MAX`.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def count_node() -> None:
-    """Count one expanded position against the active budget (no-op without one)."""
+    """Count one reached position against the active budget (no-op without one)."""
     if _budgets:
         budget = _budgets[-1]
         budget.used += 1
@@ -141,14 +196,22 @@ class Solver:
     Args:
         game: the engine; ``game.position_key(state)`` identifies positions in the table.
 
-    The table maps (position key, remaining plies) to a boolean "side to move wins within
-    that many plies"; it lives as long as the solver, so reuse one solver for related
-    questions about the same game.
+    The table keeps proven bounds per position key: the fewest plies known to win and the
+    most plies known not to win (a win within N plies is also a win within N + 1, see the
+    module docstring), so a question at one horizon reuses answers found at another. Move
+    ordering: in each position the move that won there before is tried first, and after
+    each move the reply that refuted it before. The table lives as long as the solver (reuse
+    one solver for related questions about the same game) and holds at most
+    :data:`TABLE_MAX` positions. Every move played counts one node against the active
+    :func:`solver_budget`; :attr:`nodes` counts the positions expanded.
     """
 
     def __init__(self, game: Game):
         self.game = game
-        self._table: dict[tuple[Hashable, int], bool] = {}
+        self._won: dict[Hashable, int] = {}
+        self._not_won: dict[Hashable, int] = {}
+        self._best: dict[Hashable, Hashable] = {}
+        self._refutation: dict[Hashable, Hashable] = {}
         self.nodes = 0
 
     def _mover_wins_after(self, state: Hashable, mover: str) -> bool | None:
@@ -157,49 +220,96 @@ class Solver:
             return None
         return result.winner == mover
 
+    def _room(self) -> bool:
+        return len(self._won) + len(self._not_won) < TABLE_MAX
+
     def wins_within(self, state: Hashable, plies: int) -> bool:
-        """Return True when the side to move in ``state`` can force a win within ``plies``."""
+        """Return True when the side to move in ``state`` can force a win within ``plies``.
+
+        Raises:
+            SolverBudgetError: the active :func:`solver_budget` is spent.
+        """
+        with gc_paused():
+            return self._wins_within(state, plies)
+
+    def _wins_within(self, state: Hashable, plies: int) -> bool:
         if plies <= 0:
             return False
-        key = (self.game.position_key(state), plies)
-        cached = self._table.get(key)
-        if cached is not None:
-            return cached
+        key = self.game.position_key(state)
+        won = self._won.get(key)
+        if won is not None and won <= plies:
+            return True
+        not_won = self._not_won.get(key, 0)
+        if not_won >= plies:
+            return False
         self.nodes += 1
-        won = any(self._move_wins(state, m, plies) for m in self.game.legal_moves(state))
-        self._table[key] = won
-        return won
-
-    def _move_wins(self, state: Hashable, move: Hashable, plies: int) -> bool:
+        moves = self.game.legal_moves(state)
+        best = self._best.get(key)
+        if best is not None and moves and moves[0] != best:
+            moves = [best] + [m for m in moves if m != best]
         mover = self.game.side_to_move(state)
+        result = False
+        for move in moves:
+            if self._move_wins(state, move, plies, mover):
+                result = True
+                if len(self._best) < TABLE_MAX:
+                    self._best[key] = move
+                break
+        if result:
+            if won is not None or self._room():
+                self._won[key] = plies
+        elif not_won or self._room():
+            self._not_won[key] = plies
+        return result
+
+    def _move_wins(self, state: Hashable, move: Hashable, plies: int, mover: str) -> bool:
+        game = self.game
         count_node()
-        after = self.game.play(state, move)
+        after = game.play(state, move)
         decided = self._mover_wins_after(after, mover)
         if decided is not None:
             return decided
         if plies < 2:
             return False
-        replies = self.game.legal_moves(after)
+        replies = game.legal_moves(after)
         if not replies:
             return False
+        after_key = game.position_key(after)
+        known = self._refutation.get(after_key)
+        if known is not None and replies[0] != known:
+            replies = [known] + [r for r in replies if r != known]
         for reply in replies:
             count_node()
-            answer = self.game.play(after, reply)
+            answer = game.play(after, reply)
             decided = self._mover_wins_after(answer, mover)
             if decided is True:
                 continue  # the reply itself loses (e.g. it takes a giveaway player's last piece)
-            if decided is False or plies < 3 or not self.wins_within(answer, plies - 2):
+            if decided is False or plies < 3 or not self._wins_within(answer, plies - 2):
+                if len(self._refutation) < TABLE_MAX:
+                    self._refutation[after_key] = reply
                 return False
         return True
 
     def winning_moves(self, state: Hashable, plies: int) -> list[Hashable]:
         """Return the moves of the side to move that force a win within ``plies`` plies.
 
-        The list keeps the order of ``game.legal_moves(state)``; it is empty when no move wins.
+        Args:
+            state: the position.
+            plies: the horizon, the winning move included.
+
+        Returns:
+            The winning moves in ``game.legal_moves(state)`` order; empty when the game is
+            over or no move wins.
+
+        Raises:
+            SolverBudgetError: the active :func:`solver_budget` is spent.
         """
         if self.game.outcome(state) is not None:
             return []
-        return [m for m in self.game.legal_moves(state) if self._move_wins(state, m, plies)]
+        mover = self.game.side_to_move(state)
+        with gc_paused():
+            return [m for m in self.game.legal_moves(state)
+                    if self._move_wins(state, m, plies, mover)]
 
 
 # --------------------------------------------------------------------------- generic queries

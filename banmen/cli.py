@@ -147,20 +147,35 @@ def moves(game: str, file: str, sets: tuple[str, ...]) -> None:
 @FILE_ARG
 @click.argument("depth", type=click.IntRange(0, 30))
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Stop with an error once more than N leaves are counted.")
 @SET_OPTION
-def perft(game: str, file: str, depth: int, divide: bool, sets: tuple[str, ...]) -> None:
-    """Count the leaf nodes DEPTH plies below FILE's position (the last line is the count)."""
+def perft(game: str, file: str, depth: int, divide: bool, max_nodes: int | None,
+          sets: tuple[str, ...]) -> None:
+    """Count the leaf nodes DEPTH plies below FILE's position (the last line is the count).
+
+    Progress lines go to standard error once a second; Ctrl-C prints the partial count
+    there and exits with status 130.
+    """
+    from banmen.perft import PerftRun
+
     engine, state = _load_position(game, file, sets)
     started = time.perf_counter()
-    with _engine_errors(file):
-        if divide and depth > 0:
-            total = 0
-            for move in engine.legal_moves(state):
-                count = engine.perft(engine.play(state, move), depth - 1)
-                total += count
-                click.echo(f"{engine.format_move(state, move)}: {count}")
-        else:
-            total = engine.perft(state, depth)
+    run = PerftRun(engine, state, depth, max_nodes=max_nodes,
+                   report=lambda line: click.echo(f"banmen: {line}", err=True))
+    try:
+        with _engine_errors(file):
+            if divide and depth > 0:
+                rows = run.divide()
+                total = sum(count for _, count in rows)
+            else:
+                rows, total = [], run.run()
+    except KeyboardInterrupt:
+        click.echo(f"banmen: perft({depth}) interrupted after {run.elapsed():.1f} s: "
+                   f"{run.counted} leaves counted so far ({run.progress_text()})", err=True)
+        sys.exit(130)
+    for move, count in rows:
+        click.echo(f"{engine.format_move(state, move)}: {count}")
     elapsed = time.perf_counter() - started
     click.echo(f"perft({depth}) in {elapsed:.3f} s", err=True)
     click.echo(total)

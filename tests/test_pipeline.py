@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from banmen.content.errors import ContentErrors
@@ -9,9 +11,20 @@ from banmen.site.build import SiteBuild
 from conftest import ROOT
 
 
+#: A small project: what the marker tests look at (ukejalayer's diagrams and its first
+#: puzzles), so that the edit-test loop does not draw every board of the site.
+PARTS = ["rules.yaml", "diagrams/ukejalayer/board.yaml", "diagrams/ukejalayer/step.yaml",
+         "puzzles/ukejalayer/p01-movable-count.yaml", "puzzles/ukejalayer/p02-reach-three.yaml",
+         "puzzles/ukejalayer/p03-reach-two.yaml"]
+
+
 @pytest.fixture(scope="module")
-def build():
-    build = SiteBuild(ROOT, progress=False)
+def build(tmp_path_factory):
+    root = tmp_path_factory.mktemp("project")
+    for part in PARTS:
+        (root / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / part, root / part)
+    build = SiteBuild(root, progress=False, jobs=1)
     build.prepare()
     return build
 

@@ -116,13 +116,65 @@ def _steppers(own: int, own_kings: int, empty: int, black_to_move: bool) -> tupl
 
 def has_move(black: int, white: int, kings: int, black_to_move: bool) -> bool:
     """Return True when the side to move has at least one legal move."""
-    own = black if black_to_move else white
-    if not own:
-        return False
     empty = BOARD & ~(black | white)
-    if any(_steppers(own, own & kings, empty, black_to_move)):
-        return True
+    if black_to_move:
+        if not black:
+            return False
+        if black & ((empty >> 4) | (empty >> 5)) or (
+                black & kings & ((empty << 4) | (empty << 5))):
+            return True
+    else:
+        if not white:
+            return False
+        if white & ((empty << 4) | (empty << 5)) or (
+                white & kings & ((empty >> 4) | (empty >> 5))):
+            return True
     return bool(jumpers(black, white, kings, black_to_move))
+
+
+def every_child_blocks(black: int, white: int, kings: int, black_to_move: bool
+                       ) -> tuple[bool, int]:
+    """Return whether every legal move leaves the other side without a move, and how many
+    children were generated to find out (it stops at the first child where the other side
+    can move).
+
+    ``(True, n)`` also holds for a side with no move (``n == 0``); callers check that first.
+    """
+    other_side = not black_to_move
+    if jumpers(black, white, kings, black_to_move):
+        generated = 0
+        for path, captured in capture_paths(black, white, kings, black_to_move):
+            generated += 1
+            if has_move(*apply_path(black, white, kings, black_to_move, path, captured),
+                        other_side):
+                return False, generated
+        return True, generated
+    empty = BOARD & ~(black | white)
+    if black_to_move:
+        own, crown = black, BLACK_CROWN
+    else:
+        own, crown = white, WHITE_CROWN
+    generated = 0
+    for step, movers in zip(KING_STEPS, _steppers(own, own & kings, empty, black_to_move)):
+        while movers:
+            start = movers & -movers
+            movers ^= start
+            end = start << step if step > 0 else start >> -step
+            both = start | end
+            if kings & start:
+                new_kings = kings ^ both
+            elif end & crown:
+                new_kings = kings | end
+            else:
+                new_kings = kings
+            generated += 1
+            if black_to_move:
+                blocked = not has_move(own ^ both, white, new_kings, False)
+            else:
+                blocked = not has_move(black, own ^ both, new_kings, True)
+            if not blocked:
+                return False, generated
+    return True, generated
 
 
 # --------------------------------------------------------------------------- captures

@@ -19,6 +19,7 @@ by its children only, so it never restyles the page), path coordinates keep one 
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import re
@@ -65,7 +66,8 @@ def figure_to_svg(figure: Figure, diagram_id: str) -> str:
     """Serialise ``figure`` to SVG with every id prefixed by ``html_id(diagram_id)``.
 
     Args:
-        figure: a finished figure; it is closed afterwards.
+        figure: a finished figure; it is closed afterwards (a board figure is kept for the
+            next board of its size, see :func:`banmen.render.board.release_figure`).
         diagram_id: the content id (``game/name``); seeds the hash salt and prefixes ids.
 
     Returns:
@@ -76,7 +78,10 @@ def figure_to_svg(figure: Figure, diagram_id: str) -> str:
     buffer = io.StringIO()
     with matplotlib.rc_context({**SVG_RC, "svg.hashsalt": diagram_id, "svg.id": prefix}):
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "banmen"})
-    plt.close(figure)
+    from banmen.render.board import release_figure
+
+    if not release_figure(figure):
+        plt.close(figure)
     return compact_svg(prefix_ids(_HEADER.sub("", buffer.getvalue(), count=1), prefix))
 
 
@@ -85,15 +90,23 @@ def _number(value: float, digits: int) -> str:
     return "0" if text in ("-0", "") else text
 
 
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
+_AROUND_LETTER = re.compile(r"\s*([A-Za-z])\s*")
+_SPACES = re.compile(r"\s+")
+
+
+def _round_number(match: re.Match[str]) -> str:
+    return _number(float(match.group(0)), 1)
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def _path_data(data: str) -> str:
-    out: list[str] = []
-    for token in _PATH_TOKEN.findall(data):
-        if token.isalpha():
-            out.append(token)
-        else:
-            number = _number(float(token), 1)
-            out.append(number if not out or out[-1].isalpha() else " " + number)
-    return "".join(out)
+    """Path data with numbers to one decimal, commands glued to their numbers and single
+    spaces between numbers (``"M 10.25 -3.04 L 0 1e-05 z"`` -> ``"M10.2 -3L0 0z"``).
+
+    Memoised: glyph outlines and many shapes repeat from board to board."""
+    data = _NUMBER.sub(_round_number, data)  # leaves no exponent: no letter but commands
+    return _SPACES.sub(" ", _AROUND_LETTER.sub(r"\1", data)).strip()
 
 
 _PATH_ELEMENT = re.compile(r'<path d="([^"]*)"((?:\s+(?:style|clip-path)="[^"]*")*)\s*/>')
@@ -101,6 +114,7 @@ _PATH_ELEMENT = re.compile(r'<path d="([^"]*)"((?:\s+(?:style|clip-path)="[^"]*"
 _CONTROL_RADIUS = math.hypot(1.0, 4.0 / 3.0 * math.tan(math.pi / 16))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _as_circle(data: str) -> tuple[float, float, float] | None:
     """Return (cx, cy, r) when path data is matplotlib's circle (a move and eight 45° cubic
     arcs, closed), else ``None``."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from banmen import analysis
 from banmen.game import NotationError, Query, QueryError, QueryParam
 from banmen.games.babuschka import board as geo
 from banmen.games.babuschka import moves as mv
@@ -187,6 +188,10 @@ class MultiSolver:
     N - 1, and every move of any other side does too; a finished game counts only if the hero
     is its winner. Plies count every player's turn, the winning move included.
 
+    Every position reached counts one node against the active
+    :func:`banmen.analysis.solver_budget`; the table holds at most
+    :data:`banmen.analysis.TABLE_MAX` entries.
+
     Args:
         game: the engine.
     """
@@ -207,15 +212,22 @@ class MultiSolver:
         if cached is not None:
             return cached
         moves = self.game.legal_moves(state)
-        children = (self.wins_within(self.game.play(state, m), plies - 1, hero) for m in moves)
+        children = (self._child_wins(state, m, plies - 1, hero) for m in moves)
         won = any(children) if state.to_move == hero else all(children)
-        self._table[key] = won
+        if len(self._table) < analysis.TABLE_MAX:
+            self._table[key] = won
         return won
+
+    def _child_wins(self, state: mv.BabuschkaState, move: mv.Move, plies: int, hero: int
+                    ) -> bool:
+        analysis.count_node()  # one budget node per position reached, as every solver
+        return self.wins_within(self.game.play(state, move), plies, hero)
 
     def winning_moves(self, state: mv.BabuschkaState, plies: int) -> list[mv.Move]:
         """Return the moves of the side to move that force its win within ``plies``."""
         if self.game.outcome(state) is not None:
             return []
         hero = state.to_move
-        return [m for m in self.game.legal_moves(state)
-                if self.wins_within(self.game.play(state, m), plies - 1, hero)]
+        with analysis.gc_paused():
+            return [m for m in self.game.legal_moves(state)
+                    if self._child_wins(state, m, plies - 1, hero)]

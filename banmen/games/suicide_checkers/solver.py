@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from banmen.analysis import count_node
+from banmen import analysis
 from banmen.games import checkers_bitboard as bb
 from banmen.games.suicide_checkers.board import _inner, CheckersState
 from banmen.games.suicide_checkers.rules import Move
@@ -30,22 +30,33 @@ def own_moves_within(plies: int) -> int:
     return max(0, plies // 2)
 
 
-#: "fewest own moves known to win" of a position whose win is not proven.
-_UNKNOWN_WIN = 1 << 30
+#: the side-to-move bit of a packed position key (bits 0..104 hold black, white, kings).
+_BLACK_TO_MOVE = 1 << 105
+#: the quiet counter of a table key starts here (see :meth:`GiveawaySolver._table_key`).
+_QUIET_SHIFT = 106
+
+
+def _pack(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """Return one int identifying a position (inner masks of 35 bits each, then the side)."""
+    return black | white << 35 | kings << 70 | (_BLACK_TO_MOVE if black_to_move else 0)
 
 
 class GiveawaySolver:
     """A win-in-N proof search for suicide checkers on the bitboard core.
 
     An AND/OR depth-first search with a transposition table of proven bounds (fewest own
-    moves known to win, most known not to win, per position), iterative deepening, and move
-    ordering: the winner's moves that leave the opponent the fewest replies first (a forced
-    capture is the usual giveaway), the opponent's replies that capture the fewest pieces
-    first (the likeliest refutation), and the moves that worked before first.
+    moves known to win, most known not to win, per position, keyed by one packed int of the
+    bitboard words), iterative deepening on own moves, and move ordering: the winner's
+    moves that force the opponent to capture first (the usual giveaway), the opponent's replies that capture the fewest pieces first (the likeliest
+    refutation), and the moves that worked before first (killer moves).
 
     Draw rules are applied exactly along the searched line (quiet-ply counter and
     repetitions, the state's history included). Table entries that a repetition influenced
     are not stored, and positions near the quiet-move limit are keyed with their counter.
+
+    Budget: one node per position generated (each move of the winner and each reply it
+    looks at), counted against the active :func:`banmen.analysis.solver_budget`. Memory:
+    the tables hold at most :data:`banmen.analysis.TABLE_MAX` positions each.
 
     Args:
         game: the engine; its rules give the draw parameters.
@@ -55,11 +66,13 @@ class GiveawaySolver:
         self.game = game
         self.repetition_draw = game.rules.repetition_draw
         self.quiet_limit = 2 * game.rules.quiet_move_limit
-        self.table: dict[tuple, list[int]] = {}
-        self.best: dict[tuple, tuple] = {}
+        self._won: dict[int, int] = {}
+        self._not_won: dict[int, int] = {}
+        self._best: dict[int, tuple] = {}
         self.nodes = 0
-        self._seen: dict[tuple, int] = {}
+        self._seen: dict[int, int] = {}
         self._repetition_hits = 0
+        self._budget = analysis.active_budget()
 
     # ---- public
 
@@ -73,133 +86,176 @@ class GiveawaySolver:
         Returns:
             The winning moves in :meth:`SuicideCheckersGame.legal_moves` order; empty when the
             game is over or nothing wins.
+
+        Raises:
+            SolverBudgetError: the active budget is spent.
         """
         depth = own_moves_within(plies)
         if depth <= 0 or self.game.outcome(state) is not None:
             return []
+        self._budget = analysis.active_budget()
         black, white, kings, black_to_move = _inner(state)
         self._seen = {}
         for key in state.history:
-            inner_key = (bb.to_inner(key[0]), bb.to_inner(key[1]), bb.to_inner(key[2]), key[3])
-            self._seen[inner_key] = self._seen.get(inner_key, 0) + 1
+            packed = _pack(bb.to_inner(key[0]), bb.to_inner(key[1]), bb.to_inner(key[2]), key[3])
+            self._seen[packed] = self._seen.get(packed, 0) + 1
         root = (black, white, kings, black_to_move)
-        self._seen[root] = self._seen.get(root, 0) + 1
+        root_key = _pack(*root)
+        self._seen[root_key] = self._seen.get(root_key, 0) + 1
         moves = sorted(
             (tuple(bb.BIT_SQUARE[i] for i in path), path, captured)
             for path, captured in bb.legal_paths(*root)
         )
+        men = (black | white) & ~kings
+        pieces = (black | white).bit_count()
         winners: set[Move] = set()
+        with analysis.gc_paused():
+            self._deepen(root, moves, men, pieces, state.quiet_plies, depth, winners)
+        return [move for move, _, _ in moves if move in winners]
+
+    def _deepen(self, root: tuple, moves: list, men: int, pieces: int, quiet_plies: int,
+                depth: int, winners: set) -> None:
+        """Iterative deepening at the root: add to ``winners`` the moves winning within 1,
+        2, ... ``depth`` own moves."""
+        black_to_move = root[3]
         for level in range(1, depth + 1):
             for move, path, captured in moves:
                 if move in winners:
                     continue
                 child = bb.apply_path(*root, path, captured)
-                quiet = 0 if self._irreversible(root, child) else state.quiet_plies + 1
+                self._budget.count(1)
+                quiet = 0 if self._irreversible(men, pieces, child) else quiet_plies + 1
                 if self._move_wins(child, not black_to_move, quiet, level):
                     winners.add(move)
-        return [move for move, _, _ in moves if move in winners]
 
     # ---- search
 
     @staticmethod
-    def _irreversible(before: tuple, after: tuple) -> bool:
-        """True when the move from ``before`` to ``after`` captured or moved a man."""
-        men_before = (before[0] | before[1]) & ~before[2]
-        men_after = (after[0] | after[1]) & ~after[2]
-        return men_before != men_after or (
-            (before[0] | before[1]).bit_count() != (after[0] | after[1]).bit_count()
-        )
+    def _irreversible(men: int, pieces: int, after: tuple) -> bool:
+        """True when the move to ``after`` from a position with men ``men`` (inner mask) and
+        ``pieces`` pieces captured or moved a man."""
+        both = after[0] | after[1]
+        return men != both & ~after[2] or pieces != both.bit_count()
 
-    def _is_draw(self, key: tuple, quiet: int) -> bool:
-        """True when the position ``key`` reached with counter ``quiet`` is a draw."""
-        if self.quiet_limit and quiet >= self.quiet_limit:
-            return True
-        if self.repetition_draw and self._seen.get(key, 0) + 1 >= self.repetition_draw:
-            self._repetition_hits += 1
-            return True
-        return False
-
-    def _table_key(self, key: tuple, quiet: int, depth: int) -> tuple:
+    def _table_key(self, key: int, quiet: int, depth: int) -> int:
         """The table key: the position, plus its counter when a quiet draw is within reach."""
         if self.quiet_limit and quiet + 2 * depth >= self.quiet_limit:
-            return key + (quiet,)
+            return key | (quiet + 1) << _QUIET_SHIFT
         return key
 
-    def _wins(self, key: tuple, quiet: int, depth: int) -> bool:
-        """True when the side to move in ``key`` (not finished) wins within ``depth`` own moves."""
+    def _wins(self, state: tuple, key: int, quiet: int, depth: int) -> bool:
+        """True when the side to move in ``state`` (``(black, white, kings, black_to_move)``,
+        not finished, packed ``key``) wins within ``depth`` own moves."""
         table_key = self._table_key(key, quiet, depth)
-        bounds = self.table.get(table_key)
-        if bounds is not None:
-            if bounds[0] <= depth:
-                return True
-            if bounds[1] >= depth:
-                return False
+        won = self._won.get(table_key)
+        if won is not None and won <= depth:
+            return True
+        not_won = self._not_won.get(table_key, 0)
+        if not_won >= depth:
+            return False
         self.nodes += 1
-        count_node()
         hits_before = self._repetition_hits
-        self._seen[key] = self._seen.get(key, 0) + 1
+        seen = self._seen
+        seen[key] = seen.get(key, 0) + 1
         try:
-            won = self._some_move_wins(key, quiet, depth)
+            result = self._some_move_wins(state, key, quiet, depth)
         finally:
-            self._seen[key] -= 1
+            seen[key] -= 1
         if hits_before == self._repetition_hits:
-            bounds = self.table.setdefault(table_key, [_UNKNOWN_WIN, 0])
-            if won:
-                bounds[0] = min(bounds[0], depth)
-            else:
-                bounds[1] = max(bounds[1], depth)
-        return won
+            if result:
+                if won is not None or len(self._won) < analysis.TABLE_MAX:
+                    self._won[table_key] = depth
+            elif not_won or len(self._not_won) < analysis.TABLE_MAX:
+                self._not_won[table_key] = depth
+        return result
 
-    def _some_move_wins(self, key: tuple, quiet: int, depth: int) -> bool:
-        black, white, kings, black_to_move = key
+    def _some_move_wins(self, state: tuple, key: int, quiet: int, depth: int) -> bool:
+        black, white, kings, black_to_move = state
         replier = not black_to_move
         candidates = bb.children(black, white, kings, black_to_move)
-        if depth > 1:
-            # Fewest replies first: forcing moves (a giveaway leaves only captures) prove fast.
-            # Not worth it on the last own move, where each move is cheap to try anyway.
-            candidates.sort(key=lambda child: bb.count_moves(*child, replier))
-        remembered = self.best.get(key)
-        if remembered is not None:
+        self._budget.count(len(candidates))
+        if depth > 1 and len(candidates) > 1:
+            # Forcing moves first: a giveaway leaves the opponent only captures, and proves
+            # fast. A cheap test (counting every child's replies cost more than it saved,
+            # since most expanded positions are refuted whatever the order). Not worth it on
+            # the last own move, where each move is cheap to try anyway.
+            jumpers = bb.jumpers
+            candidates.sort(key=lambda child: not jumpers(*child, replier))
+        remembered = self._best.get(key)
+        if remembered is not None and candidates[0] != remembered:
             candidates.sort(key=lambda child: child != remembered)
+        men = (black | white) & ~kings
+        pieces = (black | white).bit_count()
         for child in candidates:
-            child_quiet = 0 if self._irreversible(key, child) else quiet + 1
+            both = child[0] | child[1]
+            child_quiet = (0 if men != both & ~child[2] or pieces != both.bit_count()
+                           else quiet + 1)
             if self._move_wins(child, replier, child_quiet, depth):
-                self.best[key] = child
+                if len(self._best) < analysis.TABLE_MAX or key in self._best:
+                    self._best[key] = child
                 return True
         return False
 
     def _move_wins(self, child: tuple, replier: bool, quiet: int, depth: int) -> bool:
         """True when, after the winner's move to ``child`` (``replier`` to move), every reply
         leaves the winner finished (a win) or winning within ``depth - 1`` own moves."""
-        child_key = child + (replier,)
-        if not bb.has_move(*child_key):
+        black, white, kings = child
+        if not bb.has_move(black, white, kings, replier):
             return False  # the opponent has no move: the opponent wins
-        if self._is_draw(child_key, quiet):
+        child_key = _pack(black, white, kings, replier)
+        quiet_limit = self.quiet_limit
+        if quiet_limit and quiet >= quiet_limit:
+            return False
+        repetition = self.repetition_draw
+        seen = self._seen
+        if repetition and seen.get(child_key, 0) + 1 >= repetition:
+            self._repetition_hits += 1
             return False
         winner = not replier
+        budget = self._budget
+        has_move = bb.has_move
         if depth <= 1:
             # Last own move: every reply must leave the winner without a move (or piece).
             # Usually the first reply already leaves it a move, hence the lazy generation.
-            return not any(bb.has_move(*reply, winner) for reply in bb.iter_children(*child_key))
-        replies = bb.children(*child_key)
+            blocked, generated = bb.every_child_blocks(black, white, kings, replier)
+            budget.count(generated)
+            return blocked
+        replies = bb.children(black, white, kings, replier)
+        budget.count(len(replies))
         # Refutations first: the remembered one, then replies capturing the fewest pieces.
-        own_index = 0 if winner else 1
-        replies.sort(key=lambda pos: -pos[own_index].bit_count())
-        remembered = self.best.get(child_key)
-        if remembered is not None:
+        if len(replies) > 1:
+            own_index = 0 if winner else 1
+            own_count = child[own_index].bit_count()
+            if replies[0][own_index].bit_count() != own_count or \
+                    replies[-1][own_index].bit_count() != own_count:
+                replies.sort(key=lambda pos: -pos[own_index].bit_count())
+        remembered = self._best.get(child_key)
+        if remembered is not None and replies[0] != remembered:
             replies.sort(key=lambda pos: pos != remembered)
-        self._seen[child_key] = self._seen.get(child_key, 0) + 1
+        men = (black | white) & ~kings
+        pieces = (black | white).bit_count()
+        seen[child_key] = seen.get(child_key, 0) + 1
         try:
             for reply in replies:
-                reply_key = reply + (winner,)
-                if not bb.has_move(*reply_key):
+                reply_black, reply_white, reply_kings = reply
+                if not has_move(reply_black, reply_white, reply_kings, winner):
                     continue  # the winner has no piece or no move: won
-                reply_quiet = 0 if self._irreversible(child, reply) else quiet + 1
-                if self._is_draw(reply_key, reply_quiet) or not self._wins(
-                    reply_key, reply_quiet, depth - 1
-                ):
-                    self.best[child_key] = reply
+                both = reply_black | reply_white
+                reply_quiet = (0 if men != both & ~reply_kings or pieces != both.bit_count()
+                               else quiet + 1)
+                reply_key = _pack(reply_black, reply_white, reply_kings, winner)
+                if (quiet_limit and reply_quiet >= quiet_limit) or (
+                        repetition and seen.get(reply_key, 0) + 1 >= repetition):
+                    if not (quiet_limit and reply_quiet >= quiet_limit):
+                        self._repetition_hits += 1
+                    refuted = True
+                else:
+                    refuted = not self._wins((reply_black, reply_white, reply_kings, winner),
+                                             reply_key, reply_quiet, depth - 1)
+                if refuted:
+                    if len(self._best) < analysis.TABLE_MAX or child_key in self._best:
+                        self._best[child_key] = reply
                     return False
             return True
         finally:
-            self._seen[child_key] -= 1
+            seen[child_key] -= 1

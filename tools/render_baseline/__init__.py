@@ -1,0 +1,98 @@
+# Snapshot of banmen/render before the speed work (issue 19), for tools/bench_render.py only.
+"""Board drawing with matplotlib: one module per game, shared marks and SVG output.
+
+Use :func:`render_svg`; it picks the game's renderer from :data:`RENDERERS`. Importing this
+package is cheap: matplotlib and the engines are imported only when a board is drawn.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import warnings
+from typing import TYPE_CHECKING
+
+from render_baseline.spec import DiagramSpec
+
+if TYPE_CHECKING:
+    from banmen.game import Game
+
+#: game id -> module with ``draw(game, spec) -> Figure``.
+RENDERERS: dict[str, str] = {
+    "ukejalayer": "render_baseline.ukejalayer",
+    "medamagaeru": "render_baseline.medamagaeru",
+    "suicide-checkers": "render_baseline.suicide_checkers",
+    "babuschka": "render_baseline.babuschka",
+    "ludo": "render_baseline.ludo",
+}
+
+
+def _renderer(game: Game):
+    from banmen.game import BanmenError
+
+    try:
+        return importlib.import_module(RENDERERS[game.id])
+    except KeyError:
+        raise BanmenError(f"no board drawing for game '{game.id}' yet") from None
+
+
+#: (game id, its rules as JSON) -> square names drawn; the site build preloads it from its
+#: cache, so checking content does not import matplotlib just to learn the squares.
+SQUARES: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def squares_key(game: Game) -> tuple[str, str]:
+    """Return the key of ``game`` in :data:`SQUARES`: its id and its rules as JSON."""
+    return game.id, json.dumps(game.rules.model_dump(mode="json"), sort_keys=True)
+
+
+def board_squares(game: Game) -> frozenset[str]:
+    """Return the names of the squares drawn for ``game`` (what marks may point at).
+
+    Raises:
+        BanmenError: the game has no renderer yet.
+    """
+    name = squares_key(game)
+    if name not in SQUARES:
+        SQUARES[name] = frozenset(_renderer(game).geometry_for(game).centers)
+    return SQUARES[name]
+
+
+def describe(game: Game, state) -> str:
+    """Return the Japanese screen-reader description of ``state`` from ``game``'s renderer
+    (``describe(game, state)`` of its module).
+
+    Raises:
+        BanmenError: the game has no renderer yet.
+    """
+    return _renderer(game).describe(game, state)
+
+
+def render_svg(game: Game, spec: DiagramSpec) -> str:
+    """Draw ``spec`` with ``game``'s renderer and return deterministic, compact inline SVG.
+
+    The SVG has ``role="img"``, a ``<title>`` (``spec.title`` or 「<game>の盤面」) and a
+    ``<desc>`` from the renderer's ``describe`` (see :mod:`render_baseline.a11y`).
+
+    Raises:
+        BanmenError: the game has no renderer yet, or a text needs a glyph the font lacks.
+    """
+    from banmen.game import BanmenError
+    from render_baseline.a11y import add_accessibility, plain_title
+    from render_baseline.ids import html_id
+    from render_baseline.svg import figure_to_svg
+
+    # A character the font lacks would be drawn as an empty box: refuse it instead (content
+    # checking reports labels at their line first; this guards every other text).
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message=r"Glyph .* missing from font",
+                                category=UserWarning)
+        try:
+            svg = figure_to_svg(_renderer(game).draw(game, spec), spec.ident)
+        except UserWarning as warning:
+            raise BanmenError(f"{spec.ident}: {warning}") from None
+    title = plain_title(spec.title) if spec.title else f"{game.name_ja}の盤面"
+    return add_accessibility(svg, html_id(spec.ident), title, describe(game, spec.state))
+
+
+__all__ = ["DiagramSpec", "board_squares", "describe", "render_svg", "RENDERERS"]

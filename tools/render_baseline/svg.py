@@ -1,0 +1,221 @@
+"""Turn a matplotlib figure into a deterministic, inline-ready SVG string.
+
+Determinism: a fixed ``svg.hashsalt`` per diagram, no date, a fixed creator, glyphs drawn as
+paths (``svg.fonttype = "path"``) in the bundled IPAexGothic font (matplotlib-fontja), so the
+same input gives the same bytes on every machine and the text looks the same everywhere.
+
+Inlining: many SVGs share one HTML page and matplotlib reuses ids (``figure_1``, ``patch_3``,
+glyph and clip-path ids). Every id is prefixed with the diagram's id and every internal
+reference (``url(#...)``, ``href="#..."``) is rewritten to match, so each SVG only ever points
+inside itself.
+
+Weight (:func:`compact_svg`): matplotlib writes metadata, one wrapper group with an id per
+artist, a clip path that covers the whole figure on every patch, coordinates with six
+decimals and a page-wide ``<style>*{...}</style>`` rule. None of that changes what a screen
+shows, so it is dropped: the ``*{}`` rule becomes attributes of the root ``<svg>`` (inherited
+by its children only, so it never restyles the page), path coordinates keep one decimal
+(0.1 pt, about 0.13 CSS pixel), translations two, and styles lose their spaces.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display on build machines; must precede pyplot
+
+import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib_fontja  # noqa: E402,F401  (registers IPAexGothic as the default family)
+from matplotlib.figure import Figure  # noqa: E402
+
+#: rcParams that make SVG output reproducible and self-contained.
+SVG_RC = {
+    "svg.fonttype": "path",
+    "svg.image_inline": True,
+    "font.family": "IPAexGothic",
+    "path.simplify": False,
+}
+
+_ID_ATTR = re.compile(r'\bid="([^"]+)"')
+_URL_REF = re.compile(r"url\(#([^)]+)\)")
+_HREF_REF = re.compile(r'(xlink:href|href)="#([^"]+)"')
+_HEADER = re.compile(r"^.*?(?=<svg\b)", re.DOTALL)
+_SIZE_ATTR = re.compile(r'<svg([^>]*?) width="([\d.]+)pt" height="([\d.]+)pt"')
+_METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
+_STAR_STYLE = re.compile(r'\s*<style type="text/css">\*\{([^}]*)\}</style>')
+_EMPTY_DEFS = re.compile(r"\s*<defs>\s*</defs>")
+_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
+_CLIP = re.compile(r'\s*<clipPath id="([^"]+)">\s*<rect x="([-\d.]+)" y="([-\d.]+)" '
+                   r'width="([\d.]+)" height="([\d.]+)"/>\s*</clipPath>')
+_PATH_DATA = re.compile(r'\bd="([^"]*)"')
+_PATH_TOKEN = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
+_TRANSLATE = re.compile(r"translate\(([-\d.e]+) ([-\d.e]+)\)")
+_STYLE_ATTR = re.compile(r'style="([^"]*)"')
+_G_TAG = re.compile(r'<g id="[^"]*--(?:[A-Za-z][A-Za-z0-9.]*_\d+)">|<g\b[^>]*>|</g>')
+_BETWEEN_TAGS = re.compile(r">\s+<")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+from render_baseline.ids import html_id  # noqa: E402,F401  (re-exported for older imports)
+
+
+def figure_to_svg(figure: Figure, diagram_id: str) -> str:
+    """Serialise ``figure`` to SVG with every id prefixed by ``html_id(diagram_id)``.
+
+    Args:
+        figure: a finished figure; it is closed afterwards.
+        diagram_id: the content id (``game/name``); seeds the hash salt and prefixes ids.
+
+    Returns:
+        The ``<svg>`` element as text (no XML declaration or doctype), with a ``viewBox``,
+        ``width``/``height`` in CSS pixels and ``class="banmen-board"``.
+    """
+    prefix = html_id(diagram_id)
+    buffer = io.StringIO()
+    with matplotlib.rc_context({**SVG_RC, "svg.hashsalt": diagram_id, "svg.id": prefix}):
+        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "banmen"})
+    plt.close(figure)
+    return compact_svg(prefix_ids(_HEADER.sub("", buffer.getvalue(), count=1), prefix))
+
+
+def _number(value: float, digits: int) -> str:
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _path_data(data: str) -> str:
+    out: list[str] = []
+    for token in _PATH_TOKEN.findall(data):
+        if token.isalpha():
+            out.append(token)
+        else:
+            number = _number(float(token), 1)
+            out.append(number if not out or out[-1].isalpha() else " " + number)
+    return "".join(out)
+
+
+_PATH_ELEMENT = re.compile(r'<path d="([^"]*)"((?:\s+(?:style|clip-path)="[^"]*")*)\s*/>')
+#: distance of a 45° cubic arc's control points from the centre, in radii (4/3·tan(π/16)).
+_CONTROL_RADIUS = math.hypot(1.0, 4.0 / 3.0 * math.tan(math.pi / 16))
+
+
+def _as_circle(data: str) -> tuple[float, float, float] | None:
+    """Return (cx, cy, r) when path data is matplotlib's circle (a move and eight 45° cubic
+    arcs, closed), else ``None``."""
+    tokens = _PATH_TOKEN.findall(data)
+    if len(tokens) != 3 + 8 * 7 + 1 or tokens[0] != "M" or tokens[-1] not in ("z", "Z"):
+        return None
+    if any(tokens[3 + 7 * i] != "C" for i in range(8)):
+        return None
+    values = [float(t) for i, t in enumerate(tokens[:-1]) if i != 0 and (i - 3) % 7 != 0]
+    points = list(zip(values[0::2], values[1::2]))  # start, then (c1, c2, end) × 8
+    ends = [points[0]] + points[3::3]
+    cx = sum(x for x, _ in ends[1:]) / 8
+    cy = sum(y for _, y in ends[1:]) / 8
+    radius = sum(math.hypot(x - cx, y - cy) for x, y in ends[1:]) / 8
+    if radius <= 0 or math.dist(ends[0], ends[-1]) > 1e-3 * radius:
+        return None
+    tolerance = 2e-3 * radius + 1e-4
+    for i, (x, y) in enumerate(points):
+        expected = radius if i % 3 == 0 else radius * _CONTROL_RADIUS
+        if abs(math.hypot(x - cx, y - cy) - expected) > tolerance:
+            return None
+    return cx, cy, radius
+
+
+def _circles(svg: str) -> str:
+    """Write matplotlib's eight-arc circle paths as ``<circle>`` elements (same shape)."""
+
+    def replace(match: re.Match[str]) -> str:
+        circle = _as_circle(match.group(1))
+        if circle is None:
+            return match.group(0)
+        cx, cy, radius = circle
+        return (f'<circle cx="{_number(cx, 1)}" cy="{_number(cy, 1)}" r="{_number(radius, 2)}"'
+                f"{match.group(2)}/>")
+
+    return _PATH_ELEMENT.sub(replace, svg)
+
+
+def _unwrap_auto_groups(svg: str) -> str:
+    """Drop the ``<g id="...--patch_3">`` wrappers matplotlib puts around each artist (the
+    groups renderers named with a gid, such as ``sq-a1``, stay)."""
+    out: list[str] = []
+    dropped: list[bool] = []
+    pos = 0
+    for match in _G_TAG.finditer(svg):
+        tag = match.group(0)
+        out.append(svg[pos:match.start()])
+        pos = match.end()
+        if tag == "</g>":
+            if not dropped.pop():
+                out.append(tag)
+        elif tag.startswith('<g id="') and tag.endswith('">') and '" ' not in tag:
+            auto = bool(re.fullmatch(r'<g id="[^"]*--[A-Za-z][A-Za-z0-9.]*_\d+">', tag))
+            dropped.append(auto)
+            if not auto:
+                out.append(tag)
+        else:
+            dropped.append(False)
+            out.append(tag)
+    out.append(svg[pos:])
+    return "".join(out)
+
+
+def compact_svg(svg: str) -> str:
+    """Return ``svg`` (matplotlib output) without what does not change how it looks.
+
+    Drops metadata, comments (matplotlib repeats each text there), artist wrapper groups, clip paths that cover the whole view box, and
+    whitespace between tags; rounds path coordinates to 0.1 and translations to 0.01 user
+    units; writes circle paths as ``<circle>``; moves the ``*{...}`` style rule onto the root element as presentation attributes.
+    """
+    svg = _COMMENT.sub("", _METADATA.sub("", svg, count=1))
+    star = _STAR_STYLE.search(svg)
+    if star:
+        svg = svg[:star.start()] + svg[star.end():]
+        attrs = "".join(f' {name.strip()}="{value.strip()}"' for name, value in
+                        (part.split(":", 1) for part in star.group(1).split(";") if ":" in part))
+        svg = svg.replace("<svg ", f"<svg{attrs} ", 1)
+    view = _VIEWBOX.search(svg)
+    if view:
+        width, height = float(view.group(1)), float(view.group(2))
+        for clip in list(_CLIP.finditer(svg)):
+            x, y, w, h = (float(clip.group(i)) for i in range(2, 6))
+            if x <= 0 and y <= 0 and x + w >= width and y + h >= height:
+                svg = svg.replace(clip.group(0), "").replace(
+                    f' clip-path="url(#{clip.group(1)})"', "")
+    svg = _EMPTY_DEFS.sub("", svg)
+    svg = _unwrap_auto_groups(svg)
+    svg = _circles(svg)
+    svg = _PATH_DATA.sub(lambda m: f'd="{_path_data(m.group(1))}"', svg)
+    svg = _TRANSLATE.sub(lambda m: f"translate({_number(float(m.group(1)), 2)} "
+                                   f"{_number(float(m.group(2)), 2)})", svg)
+    svg = _STYLE_ATTR.sub(lambda m: 'style="' + ";".join(
+        ":".join(p.strip() for p in decl.split(":", 1)) for decl in m.group(1).split(";")
+        if decl.strip()) + '"', svg)
+    return _BETWEEN_TAGS.sub("><", svg).strip()
+
+
+def prefix_ids(svg: str, prefix: str) -> str:
+    """Prefix every id in ``svg`` with ``prefix--`` and rewrite the references to them.
+
+    The root element's id (already ``prefix``) is kept as it is.
+    """
+
+    def rename(name: str) -> str:
+        return name if name == prefix else f"{prefix}--{name}"
+
+    svg = _ID_ATTR.sub(lambda m: f'id="{rename(m.group(1))}"', svg)
+    svg = _URL_REF.sub(lambda m: f"url(#{rename(m.group(1))})", svg)
+    svg = _HREF_REF.sub(lambda m: f'{m.group(1)}="#{rename(m.group(2))}"', svg)
+    # Points to CSS pixels (96/72) so the board has a sensible natural size; CSS may shrink it.
+    return _SIZE_ATTR.sub(
+        lambda m: (
+            f'<svg{m.group(1)} class="banmen-board" width="{float(m.group(2)) * 4 / 3:.0f}"'
+            f' height="{float(m.group(3)) * 4 / 3:.0f}"'
+        ),
+        svg,
+        count=1,
+    )
