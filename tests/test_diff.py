@@ -133,6 +133,7 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
         ("diagrams/medamagaeru/judgement-draw.yaml", False, ["図"]),
         ("diagrams/medamagaeru/judgement-win.yaml", False, ["図"]),
         ("diagrams/medamagaeru/third-capture.yaml", False, ["図"]),
+        ("lessons/medamagaeru/first-game.yaml", True, []),
         ("puzzles/medamagaeru/p10-judgement.yaml", False, ["問題図"]),
         ("puzzles/medamagaeru/p11-capturable-count.yaml", False, ["問題図"]),
         ("puzzles/medamagaeru/p12-win-in-one.yaml", True, []),
@@ -145,6 +146,9 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
         "winning moves within 1 ply", "[1 23x22, 1 23x22+]", "[] (none)")
     assert by_source["puzzles/medamagaeru/p13-fork.yaml"].answer == AnswerDiff(
         "winning moves within 3 plies", "[3 55-44]", "[] (none)")
+    # the lesson's last step promised a win by the third capture
+    assert [(e.line, e.message) for e in by_source["lessons/medamagaeru/first-game.yaml"]
+            .errors] == [(78, "claim 'win' does not hold after 2 44x43: the game goes on")]
     for item in captures.items:
         for board in item.boards:
             # the pieces stay where they are: only the status line under the board changes
@@ -155,7 +159,7 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
     win = by_source["diagrams/medamagaeru/judgement-win.yaml"].boards[0]
     assert "<desc" in win.before and "緑の勝ち。" in win.before and "緑の勝ち。" not in win.after
     summary = {s.game: (s.checked, s.changed, s.broken) for s in captures.summaries}
-    assert summary["medamagaeru"] == (_files("medamagaeru"), 9, 2)
+    assert summary["medamagaeru"] == (_files("medamagaeru"), 10, 3)
 
 
 def test_a_bigger_ukejalayer_board_changes_the_solution_trees_of_two_move_puzzles():

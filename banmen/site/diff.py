@@ -154,7 +154,7 @@ class ItemDiff:
     """Everything that changes for one content file.
 
     Attributes:
-        kind: ``diagrams``, ``puzzles`` or ``sequences``.
+        kind: ``diagrams``, ``puzzles``, ``sequences`` or ``lessons``.
         ident: ``<game>/<name>``.
         game: game id.
         source: the file, relative to the project root.
@@ -296,6 +296,8 @@ def _views(build: SiteBuild) -> dict[str, tuple[str, Any]]:
 
 
 def _board_keys(view: Any) -> list[Any]:
+    if hasattr(view, "boards"):  # a lesson: every board of every step
+        return list(view.boards)
     if hasattr(view, "model"):
         return [view.spec, *view.frames]
     if hasattr(view, "frames"):
@@ -308,6 +310,8 @@ def _board_label(kind: str, index: int) -> str:
         return "図"
     if kind == "sequences":
         return "最初の局面" if index == 0 else f"{index}手目のあと"
+    if kind == "lessons":
+        return f"盤面{index + 1}"
     return "問題図" if index == 0 else f"解答の盤面{index}"
 
 
@@ -323,7 +327,7 @@ def _board_place(kind: str, index: int, view: Any) -> tuple[int, int]:
 def _title(kind: str, view: Any) -> str:
     if kind == "puzzles":
         return view.model.title
-    if kind == "sequences":
+    if kind in ("sequences", "lessons"):
         return view.title
     return view.caption or ""
 
@@ -393,6 +397,8 @@ def _replay(root: Path, kind: str, source: str, ident: str, games: Mapping[str, 
     from banmen.game import BanmenError
 
     result = _Replay()
+    if kind == "lessons":  # its check errors say which step breaks, at their lines
+        return result
     try:
         document = load_marked_file(root / source, source)
         model = validate(document, CONTENT_KINDS[kind])

@@ -43,7 +43,7 @@ SQUARES: dict[tuple[str, str], frozenset[str]] = {}
 
 def squares_key(game: Game) -> tuple[str, str]:
     """Return the key of ``game`` in :data:`SQUARES`: its id and its rules as JSON."""
-    return game.id, json.dumps(game.rules.model_dump(mode="json"), sort_keys=True)
+    return game.id, json.dumps(game.rules.to_json(), sort_keys=True)
 
 
 def board_squares(game: Game) -> frozenset[str]:
