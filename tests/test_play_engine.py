@@ -124,13 +124,12 @@ def serve_play_harness(site: Path) -> tuple[str, http.server.ThreadingHTTPServer
     exposes ``window.bmAsk`` into ``site``; serve it on 127.0.0.1 (a module worker does not
     run from file://). Returns the page's URL and the server (``shutdown()`` it).
     ``tools/bench_play.py`` uses it too."""
-    (site / "assets" / "js").mkdir(parents=True, exist_ok=True)
-    for name in ("play-worker.js", "play-engine.js"):
-        shutil.copy(ROOT / "docs" / "assets" / "js" / name, site / "assets" / "js" / name)
+    shutil.copytree(ROOT / "docs" / "assets" / "js" / "play", site / "assets" / "js" / "play",
+                    dirs_exist_ok=True)
     write_play_assets(ROOT, site)
     (site / "index.html").write_text(
         '<!doctype html><meta charset="utf-8"><title>play</title>'
-        '<script type="module">import { ask, onStage } from "./assets/js/play-engine.js";'
+        '<script type="module">import { ask, onStage } from "./assets/js/play/engine.js";'
         'window.bmAsk = ask; window.bmStages = []; onStage((s) => window.bmStages.push(s));'
         '</script>', encoding="utf-8")
     server = http.server.ThreadingHTTPServer(

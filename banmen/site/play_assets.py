@@ -5,7 +5,7 @@
 ``package-lock.json``): nothing is fetched from a CDN when a reader plays, and the site works
 offline once served. ``assets/banmen-engine.zip`` holds the standard-library-only engine
 sources (:data:`ENGINE_SOURCES`), the same files ``banmen check`` runs; the page's worker
-(``docs/assets/js/play-worker.js``) unpacks it into Pyodide's file system and imports
+(``docs/assets/js/play/worker.js``) unpacks it into Pyodide's file system and imports
 :mod:`banmen.play`.
 
 The zip is deterministic: members sorted, fixed dates and permissions, so the same sources

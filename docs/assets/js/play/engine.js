@@ -1,4 +1,8 @@
-// The page side of the engine worker: ask(request) -> Promise of the answer.
+// The page side of the engine worker (worker.js): ask(request) -> Promise of the answer.
+//
+// Kept in assets/js/play/, apart from the page modules: it is imported only when a reader
+// starts playing, and it is not part of the offline bundle (a module worker cannot run on a
+// page opened from a file, which unavailable() says in one line).
 //
 // One worker per page, started on the first ask (Pyodide loads only when a reader first
 // presses 「この局面から指す」). onStage(stage) reports loading progress ("runtime",
@@ -29,7 +33,7 @@ export function onStage(listener) {
 }
 
 function startWorker() {
-  worker = new Worker(new URL("./play-worker.js", import.meta.url), { type: "module" });
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (event) => {
     const { id, answer, failed, stage } = event.data;
     if (stage) {
