@@ -251,3 +251,184 @@ def test_two_builds_at_once_share_the_cache_safely(project):
     import json
     assert hashlib.sha256(json.dumps(again.svgs, sort_keys=True).encode()).hexdigest() + "\n" \
         == outputs[0][0]
+
+
+# ---- tampering: nothing read from the cache runs, every entry is bound to its name
+
+def page_of(build: SiteBuild) -> str:
+    """The HTML of a page showing every item of the project (what a reader would get)."""
+    lines = [f"{{{{ diagram {i} }}}}" for i in build.content.diagrams]
+    lines += [f"{{{{ puzzles {g} }}}}" for g in ("ukejalayer", "medamagaeru")]
+    lines += [f"{{{{ sequence {i} }}}}" for i in build.content.sequences]
+    expansion = build.expand("\n\n".join(lines), "docs/x.md")
+    return build.fill(expansion.markdown, expansion.tokens)
+
+
+def rows(project: Path) -> list[tuple]:
+    import sqlite3
+
+    with sqlite3.connect(project / ".cache" / "banmen" / "cache.db") as db:
+        return db.execute("SELECT rowid, key, mode, filename, value FROM Cache ORDER BY key"
+                          ).fetchall()
+
+
+def sql(project: Path, statement: str, *args) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(project / ".cache" / "banmen" / "cache.db")
+    with db:
+        db.execute(statement, args)
+    db.close()
+
+
+class _Exploit:
+    """Unpickling this writes a file (what an attacker's entry would do)."""
+
+    def __init__(self, target: Path):
+        self.target = target
+
+    def __reduce__(self):
+        return (Path.write_text, (self.target, "ran"))
+
+
+def test_a_pickled_entry_in_the_database_or_a_value_file_never_runs(project, tmp_path):
+    import pickle
+
+    first = prepared(project)
+    html = page_of(first)
+    target = tmp_path / "pwned"
+    payload = pickle.dumps(_Exploit(target))
+    pickle.loads(payload)  # the payload works: it writes the file when unpickled
+    assert target.read_text() == "ran"
+    target.unlink()
+    entries = rows(project)
+    in_db = [r for r in entries if r[3] is None]
+    in_files = [r for r in entries if r[3] is not None]
+    assert in_db and in_files
+    # 1: a value in the database marked as a pickle (diskcache's MODE_PICKLE = 4)
+    for rowid, name, *_ in in_db:
+        sql(project, "UPDATE Cache SET mode = 4, value = ? WHERE rowid = ?", payload, rowid)
+    # 2: value files replaced by the pickle, the index told they are pickles
+    for rowid, _name, _mode, filename, _value in in_files:
+        (project / ".cache" / "banmen" / filename).write_bytes(payload)
+        sql(project, "UPDATE Cache SET mode = 4 WHERE rowid = ?", rowid)
+    second = prepared(project)
+    assert not target.exists()
+    assert sorted(second.stats.checked) == sorted(first.stats.checked)
+    assert page_of(second) == html
+    # 3: the pickle as the payload of a correctly sealed entry (the old format unpickled it)
+    from banmen.site.cache import BuildCache
+
+    cache = BuildCache(project)
+    for name in [r[1] for r in rows(project) if r[1].startswith("view:")]:
+        cache.set_bytes(name, payload)
+    cache.close()
+    third = prepared(project)
+    assert not target.exists()
+    assert len(third.stats.checked) == len(PARTS) - 1 and third.stats.drawn == []
+    assert page_of(third) == html
+    assert prepared(project).stats.checked == []
+
+
+def test_the_cache_refuses_to_store_or_read_anything_but_bytes(project):
+    from banmen.site.cache import BuildCache
+
+    cache = BuildCache(project)
+    with pytest.raises(TypeError):
+        cache._store.set("x", {"a": 1})  # would be pickled by diskcache's default disk
+    cache.set_json("j", {"a": [1, "二"]})
+    assert cache.get_json("j", lambda d: d) == {"a": [1, "二"]}
+    assert cache.get_json("j", lambda d: d["missing"]) is None  # a wrong shape: dropped
+    assert cache.get_bytes("j") is None
+    cache.close()
+
+
+def test_value_files_swapped_under_the_cache_folder_give_the_same_site(project):
+    # two boards stored as files, then a view and a board: swapped, renamed, kinds crossed
+    first = prepared(project)
+    html = page_of(first)
+    files = [r for r in rows(project) if r[3] is not None]
+    assert len(files) >= 2, "boards over 32 KB are stored as files"
+    folder = project / ".cache" / "banmen"
+    a, b = folder / files[0][3], folder / files[1][3]
+    data_a, data_b = a.read_bytes(), b.read_bytes()
+    a.write_bytes(data_b)
+    b.write_bytes(data_a)
+    second = prepared(project)
+    assert second.stats.drawn and page_of(second) == html
+    assert prepared(project).stats.drawn == []
+
+
+def test_values_swapped_inside_the_database_give_the_same_site(project):
+    first = prepared(project)
+    html = page_of(first)
+    entries = rows(project)
+    views = [r for r in entries if r[1].startswith("view:")]
+    svgs = [r for r in entries if r[1].startswith("svg:")]
+    site = [r for r in entries if r[1].startswith("site:")]
+    assert len(views) >= 4 and len(svgs) >= 3 and site
+    pairs = [(views[0], views[1]), (svgs[0], svgs[1]), (views[2], svgs[2]), (site[0], views[3])]
+    for x, y in pairs:  # same kind, and across kinds (a board where a view belongs)
+        for row, other in ((x, y), (y, x)):
+            sql(project, "UPDATE Cache SET mode = ?, filename = ?, value = ? WHERE rowid = ?",
+                other[2], other[3], other[4], row[0])
+    second = prepared(project)
+    assert page_of(second) == html
+    assert second.content.parameters == first.content.parameters
+    assert prepared(project).stats.checked == []
+
+
+def test_a_view_of_another_file_under_the_right_seal_is_refused(project):
+    # an entry sealed to its name but holding another file's view (a hand-made swap)
+    import json as json_module
+
+    from banmen.site.cache import BuildCache
+
+    first = prepared(project)
+    html = page_of(first)
+    cache = BuildCache(project)
+    names = [r[1] for r in rows(project) if r[1].startswith("view:")]
+    texts = [cache.get_text(n) for n in names]
+    entries = [json_module.loads(t) for t in texts]
+    idents = [e["view"]["ident"] for e in entries]
+    assert len(set(idents)) == len(idents)
+    for name, text in zip(names, texts[1:] + texts[:1]):
+        cache.set_text(name, text)
+    cache.close()
+    second = prepared(project)
+    assert len(second.stats.checked) == len(PARTS) - 1
+    assert page_of(second) == html
+
+
+def test_a_long_held_lock_of_another_process_never_deletes_the_cache(project, monkeypatch,
+                                                                     capfd):
+    import subprocess
+    import sys
+
+    first = prepared(project)
+    before = rows(project)
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sqlite3, sys, time\n"
+         f"db = sqlite3.connect({str(project / '.cache' / 'banmen' / 'cache.db')!r}, "
+         "isolation_level=None)\n"
+         "db.execute('BEGIN IMMEDIATE')\n"
+         "print('locked', flush=True)\n"
+         "time.sleep(120)\n"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        monkeypatch.setattr(cache_module, "LOCK_WAIT", 0.5)
+        build = prepared(project)
+        assert holder.poll() is None  # still holding the lock
+        assert (project / ".cache" / "banmen" / "cache.db").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+    err = capfd.readouterr().err
+    assert ("banmen: the build cache .cache/banmen is locked by another process (waited 0.5 s); "
+            "this build checks and draws without it") in err
+    assert len(build.stats.checked) == len(PARTS) - 1  # built without the cache
+    assert build.svgs == first.svgs and page_of(build) == page_of(first)
+    assert rows(project) == before  # nothing deleted or written
+    assert prepared(project).stats.checked == []

@@ -28,6 +28,7 @@ ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import secrets
@@ -41,7 +42,8 @@ from banmen.content.errors import ContentError, ContentErrors
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, tool_versions
 from banmen.site.onpage import share_glyphs, unique_ids
-from banmen.site.views import KINDS, Board, View, view_of
+from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
+                                view_to_data)
 
 MARKER = re.compile(r"\{\{\s*(\w+)\s+([^\s}]+)\s*\}\}")
 _MARKER_START = re.compile(r"\{\{")
@@ -157,8 +159,8 @@ class SiteBuild:
     def _site_entry(self, cache: BuildCache, rules_bytes: bytes, base: list[Any]) -> None:
         """Check rules.yaml (once per change of it) and keep the parameter tables."""
         name = "site:" + key(*base, rules_bytes, self.rule_overrides or {})
-        entry = cache.get_object(name)
-        if not (isinstance(entry, tuple) and len(entry) == 4):
+        entry = cache.get_json(name, _site_from_data)
+        if entry is None:
             from banmen.content.check import load_site_rules
             from banmen.site.parameters import parameters_markdown
             from banmen.site.presets import has_presets, presets_markdown, simulation_html
@@ -167,12 +169,15 @@ class SiteBuild:
             if errors:
                 raise ContentErrors(errors)
             with_presets = [g for g in games if has_presets(g)]
-            entry = (tuple(games), {g: parameters_markdown(e) for g, e in games.items()},
-                     {g: presets_markdown(games[g]) for g in with_presets},
-                     {g: simulation_html(games[g]) for g in with_presets})
-            cache.set_object(name, entry)
-        (self.content.game_ids, self.content.parameters, self.content.presets,
-         self.content.simulations) = entry
+            entry = {"games": list(games),
+                     "parameters": {g: parameters_markdown(e) for g, e in games.items()},
+                     "presets": {g: presets_markdown(games[g]) for g in with_presets},
+                     "simulations": {g: simulation_html(games[g]) for g in with_presets}}
+            cache.set_json(name, entry)
+        self.content.game_ids = tuple(entry["games"])
+        self.content.parameters = entry["parameters"]
+        self.content.presets = entry["presets"]
+        self.content.simulations = entry["simulations"]
 
     def _files(self) -> list[tuple[str, str, Path]]:
         """(kind, game id, path) of every file under the content folders, sorted."""
@@ -217,13 +222,14 @@ class SiteBuild:
                 file_key = key(*base, relative, path.read_bytes(), rules.get(game_id),
                                overrides.get(game_id, {}))
                 keys[path] = file_key
-                entry = cache.get_object("view:" + file_key)
-                if isinstance(entry, tuple) and len(entry) == 2:
+                entry = cache.get_json("view:" + file_key, _view_entry_reader(
+                    kind, f"{game_id}/{path.stem}", relative))
+                if entry is not None:
                     view, svg_keys = entry
-                    svgs = {b.key: cache.get_bytes("svg:" + svg_keys.get(b.key, ""))
-                            for b in _boards_of(view)}
+                    svgs = {b.key: cache.get_text("svg:" + svg_keys[b.key])
+                            for b in boards_of(view)}
                     if all(v is not None for v in svgs.values()):
-                        found[path] = (view, {k: v.decode("utf-8") for k, v in svgs.items()})
+                        found[path] = (view, svgs)
                         continue
             missing.append(path)
         if missing:
@@ -240,13 +246,14 @@ class SiteBuild:
 
         # the squares each game draws (marks are checked against them) without matplotlib
         squares_name = "squares:" + key(code_digest(), tool_versions())
-        known = cache.get_object(squares_name)
-        if isinstance(known, dict):
+        known = cache.get_json(squares_name, _squares_from_data)
+        if known is not None:
             render.SQUARES.update(known)
         count = len(render.SQUARES)
         content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides)
         if len(render.SQUARES) != count:
-            cache.set_object(squares_name, dict(render.SQUARES))
+            cache.set_json(squares_name, [[game, rules, sorted(names)] for (game, rules), names
+                                          in sorted(render.SQUARES.items())])
         by_source = {}
         for kind in KINDS:
             for item in getattr(content, kind).values():
@@ -258,24 +265,28 @@ class SiteBuild:
         for path in missing:
             kind, item = by_source[path.resolve()]
             view, boards = view_of(kind, item)
+            # what a later build reads back from the cache, so both give the same page
+            data = view_to_data(view)
+            view = view_from_data(json.loads(json.dumps(data)))
             self.stats.checked.append(f"{kind}/{item.ident}")
             svg_keys = {b.key: key(*base, board_inputs(game, spec)) for b, game, spec in boards}
             made[path] = (view, svg_keys)
             for b, game, spec in boards:
-                cached = cache.get_bytes("svg:" + svg_keys[b.key])
+                cached = cache.get_text("svg:" + svg_keys[b.key])
                 if cached is None:
                     todo.append((b.key, game, spec))
                 else:
-                    svgs[b.key] = cached.decode("utf-8")
+                    svgs[b.key] = cached
         svgs.update(draw_boards(todo, jobs=self.jobs, progress=self.progress))
         self.stats.drawn.extend(k for k, _, _ in todo)
         drawn = {k for k, _, _ in todo}
         for path, (view, svg_keys) in made.items():
             for board_key, svg_key in svg_keys.items():
                 if board_key in drawn:
-                    cache.set_bytes("svg:" + svg_key, svgs[board_key].encode("utf-8"))
+                    cache.set_text("svg:" + svg_key, svgs[board_key])
             if keys.get(path) is not None:
-                cache.set_object("view:" + keys[path], (view, svg_keys))
+                cache.set_json("view:" + keys[path], {"view": view_to_data(view),
+                                                      "svg_keys": svg_keys})
             found[path] = (view, {k: svgs[k] for k in svg_keys})
 
     def svg_of(self, board: Board) -> str:
@@ -456,13 +467,49 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
     ]
 
 
-def _boards_of(view: View) -> list[Board]:
-    """The boards a view shows, in page order."""
-    if hasattr(view, "model"):
-        return [view.spec, *view.frames]
-    if hasattr(view, "frames"):
-        return [frame.spec for frame in view.frames]
-    return [view.spec]
+def _site_from_data(data: Any) -> dict[str, Any]:
+    """The site entry (game ids and tables) read back from the cache, checked."""
+    if not (isinstance(data, dict) and set(data) == {"games", "parameters", "presets",
+                                                      "simulations"}):
+        raise ValueError("not a site entry")
+    games = data["games"]
+    if not (isinstance(games, list) and all(isinstance(g, str) for g in games)):
+        raise ValueError("game ids")
+    for table in ("parameters", "presets", "simulations"):
+        value = data[table]
+        if not (isinstance(value, dict) and set(value) <= set(games)
+                and all(isinstance(v, str) for v in value.values())):
+            raise ValueError(table)
+    return data
+
+
+def _squares_from_data(data: Any) -> dict[tuple[str, str], frozenset[str]]:
+    """The squares each game draws, read back from the cache, checked."""
+    if not isinstance(data, list):
+        raise ValueError("not a squares entry")
+    squares = {}
+    for entry in data:
+        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+                and isinstance(entry[1], str) and isinstance(entry[2], list)
+                and all(isinstance(s, str) for s in entry[2])):
+            raise ValueError("a squares row")
+        squares[(entry[0], entry[1])] = frozenset(entry[2])
+    return squares
+
+
+def _view_entry_reader(kind: str, ident: str, source: str):
+    """A reader for the cached ``{"view", "svg_keys"}`` entry of one content file: the view
+    must be of that file, and name a board key for each of its boards (and no other)."""
+    def read(data: Any) -> tuple[View, dict[str, str]]:
+        if not (isinstance(data, dict) and set(data) == {"view", "svg_keys"}):
+            raise ValueError("not a view entry")
+        view = view_from_data(data["view"], kind, ident, source)
+        svg_keys = data["svg_keys"]
+        if not (isinstance(svg_keys, dict) and set(svg_keys) == {b.key for b in boards_of(view)}
+                and all(isinstance(v, str) for v in svg_keys.values())):
+            raise ValueError("board keys")
+        return view, svg_keys
+    return read
 
 
 #: (board key, engine, spec) of the boards to draw; read by forked workers by index.
