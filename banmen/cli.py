@@ -26,7 +26,8 @@ import click
 
 from banmen.cli_options import parse_set_options
 from banmen.content.errors import ContentErrors
-from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_text
+from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_stream
+from banmen.errors import display_name, one_line
 from banmen.game import BanmenError, Game, PositionError, RulesError, game_ids, get_game
 
 
@@ -34,12 +35,12 @@ class _UserError(click.ClickException):
     """A one-line error on standard error and exit status 1 (no traceback)."""
 
     def show(self, file: Any = None) -> None:
-        click.echo(self.format_message(), err=True)
+        click.echo(one_line(self.format_message()), err=True)
 
 
 def _read_document(file: str) -> MarkedDocument:
     if file == "-":
-        return load_marked_text(sys.stdin.read(), "<stdin>")
+        return load_marked_stream(sys.stdin.buffer, "<stdin>")
     return load_marked_file(Path(file), file)
 
 
@@ -49,11 +50,15 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
         overrides = parse_set_options(sets, game_id)
     except BanmenError as err:
         raise _UserError(str(err)) from None
-    try:
-        game = get_game(game_id, overrides.get(game_id, {}))
-    except RulesError as err:
-        param = str(err.path[0]) if err.path else None
-        raise _UserError(f"{overrides.source_of(game_id, param)}: {err}") from None
+    # every --set is checked, also one naming another game than the position's
+    for named in [game_id, *sorted(g for g in overrides if g != game_id)]:
+        try:
+            engine = get_game(named, overrides.get(named, {}))
+        except RulesError as err:
+            param = str(err.path[0]) if err.path else None
+            raise _UserError(f"{overrides.source_of(named, param)}: {err}") from None
+        if named == game_id:
+            game = engine
     try:
         document = _read_document(file)
     except BanmenError as err:
@@ -76,7 +81,7 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
 
 
 def _source_name(file: str) -> str:
-    return "<stdin>" if file == "-" else file
+    return "<stdin>" if file == "-" else display_name(file)
 
 
 @contextlib.contextmanager

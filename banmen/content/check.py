@@ -192,6 +192,12 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
             continue
         matched.add(chosen)
         source = str(path.relative_to(root))
+        hidden = next((c for c in source if not c.isprintable()), None)
+        if hidden is not None:
+            errors.append(ContentError(source, 1, 1, f"the file name holds the control "
+                                       f"character U+{ord(hidden):04X}: rename the file "
+                                       "(names are shown on pages and in messages)"))
+            continue
         if path.suffix != ".yaml":
             errors.append(ContentError(source, 1, 1, "content files must end in .yaml"))
             continue

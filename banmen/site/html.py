@@ -24,6 +24,7 @@ import markdown as markdown_lib
 import nh3
 
 from banmen.content.move_text import MOVE_TEXT_TABLE
+from banmen.errors import display_name
 from banmen.render.ids import html_id
 
 if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
@@ -116,7 +117,7 @@ def refused_links(text: str) -> list[str]:
 def _where(item: Any, path: tuple) -> str | None:
     """``file:line:col`` of the value at ``path`` in ``item``'s source file."""
     mark = getattr(item, "marks", {}).get(path)
-    return f"{item.source}:{mark[0]}:{mark[1]}" if mark else None
+    return f"{display_name(item.source)}:{mark[0]}:{mark[1]}" if mark else None
 
 
 def _data_attr(data: Any) -> str:

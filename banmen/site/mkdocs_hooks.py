@@ -18,6 +18,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from banmen.content.errors import ContentErrors
+from banmen.errors import one_line
 from banmen.game import BanmenError
 from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
@@ -129,7 +130,7 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     before = len(checker.problems)
     html = checker.page(html, page.file.src_uri, files)
     for problem in checker.problems[before:]:
-        log.warning(problem)
+        log.warning(one_line(problem))
     html, boards = defer_boards(html, _state["nonce"])
     _state["boards"][page.file.src_uri] = boards
     return html
@@ -167,4 +168,4 @@ def on_post_build(**_: Any) -> None:
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
-        log.warning(problem)
+        log.warning(one_line(problem))
