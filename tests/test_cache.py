@@ -432,3 +432,28 @@ def test_a_long_held_lock_of_another_process_never_deletes_the_cache(project, mo
     assert build.svgs == first.svgs and page_of(build) == page_of(first)
     assert rows(project) == before  # nothing deleted or written
     assert prepared(project).stats.checked == []
+
+
+def test_puzzle_headings_get_unique_ids_whatever_the_file_names(project):
+    from banmen.content.errors import ContentErrors
+    from banmen.site.build import safe_anchor
+
+    source = ROOT / "puzzles/ukejalayer/p01-movable-count.yaml"
+    for name in ("問題", "練習", "zz-1", "zz.1"):
+        shutil.copy2(source, project / f"puzzles/ukejalayer/{name}.yaml")
+    build = prepared(project)
+    page = "{{ puzzles ukejalayer }}\n\n{{ puzzle ukejalayer/zz-1 }}\n\n{{ puzzles ukejalayer }}\n"
+    markdown = build.expand(page, "docs/x.md").markdown
+    anchors = re.findall(r"\{#([^}]+)\}", markdown)
+    assert len(anchors) == 2 * 5 and len(set(anchors)) == len(anchors)
+    assert "zz-1" in anchors and "zz-1_2" in anchors  # the second listing of the same file
+    assert safe_anchor("zz.1") in anchors and safe_anchor("問題") in anchors
+    # a file named after another's hashed id: both named, at the marker
+    clash = safe_anchor("zz.1")
+    shutil.copy2(source, project / f"puzzles/ukejalayer/{clash}.yaml")
+    build = prepared(project)
+    with pytest.raises(ContentErrors) as err:
+        build.expand("intro\n{{ puzzles ukejalayer }}\n", "docs/x.md")
+    assert str(err.value) == (
+        f"docs/x.md:2:12: puzzles puzzles/ukejalayer/{clash}.yaml and "
+        f"puzzles/ukejalayer/zz.1.yaml get the same heading id '{clash}' on this page: rename one")

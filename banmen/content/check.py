@@ -232,12 +232,12 @@ def _markdown_texts(model: Any) -> list[tuple[tuple[str | int, ...], str]]:
 
 
 def _refused_links(document: MarkedDocument, model: Any) -> list[ContentError]:
-    """Links in authored Markdown to anything but http(s), relative or in-site targets."""
-    from banmen.site.html import refused_links
+    """Links and images in authored Markdown to anything but http(s) or this site."""
+    from banmen.site.html import refused_targets
 
-    return [document.error(path, f"link to '{href}': only http(s) links and links to pages "
-                           "of this site are allowed")
-            for path, text in _markdown_texts(model) for href in refused_links(text)]
+    return [document.error(path, f"{kind} {'to ' if kind == 'link' else ''}'{href}': only "
+                           "http(s) links and links to pages of this site are allowed")
+            for path, text in _markdown_texts(model) for kind, href in refused_targets(text)]
 
 
 def _check_file(content: items.Content, kind: str, game_id: str, path: Path, source: str

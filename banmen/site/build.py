@@ -27,6 +27,7 @@ ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import os
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
+from banmen.errors import display_name
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, tool_versions
 from banmen.site.onpage import share_glyphs, unique_ids
@@ -69,12 +71,18 @@ class PageExpansion:
             :func:`banmen.site.onpage.unique_ids`).
         glyphs: ids of the glyph shapes already defined on the page (see
             :func:`banmen.site.onpage.share_glyphs`).
+        anchors: puzzle heading id -> the puzzle file that has it on this page.
     """
 
     markdown: str
     tokens: dict[str, str] = field(default_factory=dict)
     ids: set[str] = field(default_factory=set)
     glyphs: set[str] = field(default_factory=set)
+    anchors: dict[str, str] = field(default_factory=dict)
+
+
+class _AnchorClash(Exception):
+    """Two puzzle files would get the same heading id on one page."""
 
 
 @dataclass
@@ -302,6 +310,23 @@ class SiteBuild:
         expansion.tokens[token] = fragment
         return f"\n\n{token}\n\n"
 
+    def _anchor(self, expansion: PageExpansion, puzzle: Any) -> str:
+        """The heading id of ``puzzle`` on this page (see :func:`safe_anchor`), unique there:
+        the same puzzle shown again gets ``_2``, ``_3``...; two files whose ids collide are
+        an error naming both."""
+        anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
+        owner = expansion.anchors.get(anchor)
+        if owner is not None and owner != puzzle.source:
+            raise _AnchorClash(f"puzzles {display_name(owner)} and {display_name(puzzle.source)} "
+                               f"get the same heading id '{anchor}' on this page: rename one")
+        if owner is not None:
+            n = 2
+            while f"{anchor}_{n}" in expansion.anchors:
+                n += 1
+            anchor = f"{anchor}_{n}"
+        expansion.anchors[anchor] = puzzle.source
+        return anchor
+
     def _replacement(self, kind: str, ident: str, expansion: PageExpansion) -> str | None:
         content = self.content
         if kind == "diagram" and ident in content.diagrams:
@@ -327,7 +352,7 @@ class SiteBuild:
             parts = [self._token(expansion, fragments.progress_html(
                 ident, [p.ident for p in puzzles]))]
             for number, puzzle in enumerate(puzzles, start=1):
-                anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
+                anchor = self._anchor(expansion, puzzle)
                 title = markdown_text(puzzle.model.title)
                 parts.append(f"\n### 問題{number}　{title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
@@ -374,7 +399,12 @@ class SiteBuild:
                                                f"unknown marker '{kind}' (expected one of: "
                                                f"{', '.join(MARKER_KINDS)})"))
                 else:
-                    replacement = self._replacement(kind, ident, expansion)
+                    try:
+                        replacement = self._replacement(kind, ident, expansion)
+                    except _AnchorClash as clash:
+                        errors.append(ContentError(source, line_no, match.start(2) + 1,
+                                                   str(clash)))
+                        replacement = ""
                     if replacement is None:
                         errors.append(ContentError(source, line_no, match.start(2) + 1,
                                                    f"unknown {kind} id '{ident}'"))
@@ -400,9 +430,16 @@ def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
 
 
 def safe_anchor(name: str) -> str:
-    """Return an HTML id for a file name: runs of characters outside ``A-Za-z0-9_-`` become
-    ``-`` (``zz tabindex=0`` -> ``zz-tabindex-0``), so a name can never add attributes."""
-    return _SAFE_ID.sub("-", name).strip("-") or "item"
+    """Return an HTML id for a file name, from the alphabet ``A-Za-z0-9_-`` only, so a name can
+    never add attributes. A name already in that alphabet is its own id (``p01-count``);
+    otherwise runs of other characters become ``-`` and the first 8 hex digits of the
+    SHA-256 of the whole name follow (``zz.1`` -> ``zz-1-<8 hex>``, ``問題`` ->
+    ``item-<8 hex>``), so names that differ only in the characters lost stay apart."""
+    slug = _SAFE_ID.sub("-", name).strip("-")
+    if slug == name and name:
+        return name
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+    return f"{slug or 'item'}-{digest}"
 
 
 def markdown_text(text: str) -> str:
