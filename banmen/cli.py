@@ -378,6 +378,38 @@ def _raise_interrupted(signum: int, _frame: Any) -> None:
     raise _Interrupted(128 + signum)
 
 
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs and is a banmen build (its command line says banmen or
+    mkdocs; a process id reused by another program does not keep a folder alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return True  # no /proc: trust the process table
+    return b"banmen" in command or b"mkdocs" in command
+
+
+def _clean_stale_staging(target: Path) -> list[Path]:
+    """Delete the staging folders ``.<name>.staging-<pid>`` next to ``target`` that a killed
+    build left (its process is gone); return them. A live build's folder is left alone."""
+    removed = []
+    for folder in target.parent.glob(f".{target.name}.staging-*"):
+        pid_text = folder.name.rsplit("-", 1)[1]
+        if not pid_text.isdigit() or not folder.is_dir():
+            continue
+        pid = int(pid_text)
+        if pid != os.getpid() and _pid_alive(pid):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
 def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
                   jobs: int | None = None) -> None:
     """Build into a staging folder next to ``site_dir`` and swap it in only on success, so a
@@ -390,8 +422,7 @@ def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
     staging = target.parent / f".{target.name}.staging-{os.getpid()}"
     try:
         try:
-            if staging.exists():
-                shutil.rmtree(staging)  # left by a killed run with the same process id
+            _clean_stale_staging(target)  # left by killed runs (this process id included)
             staging.mkdir()
         except OSError as err:
             raise _UserError(f"-d {site_dir}: cannot write in {target.parent} "

@@ -18,7 +18,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from banmen.content.errors import ContentErrors
-from banmen.errors import one_line
+from banmen.errors import display_name, one_line
 from banmen.game import BanmenError
 from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
@@ -105,6 +105,23 @@ def on_config(config: Any, **_: Any) -> Any:
     _state["boards"] = {}
     _state["nonce"] = secrets.token_hex(8)
     return config
+
+
+def on_page_read_source(page: Any, config: Any, **_: Any) -> str:
+    """Read a page's Markdown as MkDocs does (UTF-8, a byte-order mark dropped); a page that
+    cannot be read (deleted or made unreadable during the build) fails the build with one
+    line naming it, instead of a traceback."""
+    root = Path(config["config_file_path"]).resolve().parent
+    path = Path(page.file.abs_src_path)
+    try:
+        return path.read_text(encoding="utf-8-sig", errors="strict")
+    except OSError as err:
+        name = display_name(os.path.relpath(path, root))
+        raise PluginError(f"banmen: {name}: cannot read the page ({err.strerror or err}); "
+                          "was it deleted or moved during the build?") from None
+    except UnicodeDecodeError as err:
+        name = display_name(os.path.relpath(path, root))
+        raise PluginError(f"banmen: {name}:1:1: file is not UTF-8 text ({err.reason})") from None
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
