@@ -457,3 +457,45 @@ def test_puzzle_headings_get_unique_ids_whatever_the_file_names(project):
     assert str(err.value) == (
         f"docs/x.md:2:12: puzzles puzzles/ukejalayer/{clash}.yaml and "
         f"puzzles/ukejalayer/zz.1.yaml get the same heading id '{clash}' on this page: rename one")
+
+
+def test_a_long_puzzle_listing_is_split_into_pages_with_its_numbering_kept(project, monkeypatch):
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+
+    from banmen.site import build as build_module
+    from banmen.site import mkdocs_hooks
+
+    monkeypatch.setattr(build_module, "PUZZLES_PER_PAGE", 2)
+    source = ROOT / "puzzles/ukejalayer/p01-movable-count.yaml"
+    for n in range(2, 6):  # five ukejalayer puzzles: pages of 2, 2 and 1
+        shutil.copy2(source, project / f"puzzles/ukejalayer/p0{n}-copy.yaml")
+    build = prepared(project)
+    docs = project / "docs" / "ukejalayer"
+    docs.mkdir(parents=True)
+    (docs / "puzzles.md").write_text("# 練習問題\n\n{{ puzzles ukejalayer }}\n", encoding="utf-8")
+    (project / "mkdocs.yml").write_text(
+        f"site_name: t\ndocs_dir: docs\nhooks: [{ROOT / 'tools' / 'mkdocs_hooks.py'}]\n",
+        encoding="utf-8")
+    config = load_config(str(project / "mkdocs.yml"))
+    monkeypatch.setitem(mkdocs_hooks._state, "build", build)
+    files = config.plugins.on_files(get_files(config), config=config)
+    generated = {f.src_uri: f.content_string for f in files if f.generated_by}
+    assert generated == {
+        "ukejalayer/puzzles-2.md": "# 練習問題（2ページ目）\n\n{{ puzzles ukejalayer:2 }}\n",
+        "ukejalayer/puzzles-3.md": "# 練習問題（3ページ目）\n\n{{ puzzles ukejalayer:3 }}\n"}
+    pages = {}
+    for name, marker in (("puzzles", "ukejalayer"), ("puzzles-2", "ukejalayer:2"),
+                         ("puzzles-3", "ukejalayer:3")):
+        pages[name] = build.expand(f"{{{{ puzzles {marker} }}}}", f"docs/ukejalayer/{name}.md")
+    numbers = {name: re.findall(r"### 問題(\d+)", e.markdown) for name, e in pages.items()}
+    assert numbers == {"puzzles": ["1", "2"], "puzzles-2": ["3", "4"], "puzzles-3": ["5"]}
+    assert ("[問題3〜4](puzzles-2.md)・[問題5〜5](puzzles-3.md)"
+            in pages["puzzles"].markdown.replace("**問題1〜2**・", ""))
+    assert "[問題1〜2](puzzles.md)・**問題3〜4**・[問題5〜5](puzzles-3.md)" in pages["puzzles-2"].markdown
+    # the progress line still counts every puzzle of the game
+    progress = [t for t in pages["puzzles-3"].tokens.values() if "bm-progress" in t][0]
+    assert progress.count("ukejalayer/") == 5
+    from banmen.content.errors import ContentErrors
+    with pytest.raises(ContentErrors):
+        build.expand("{{ puzzles ukejalayer:4 }}", "docs/x.md")

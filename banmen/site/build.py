@@ -72,9 +72,11 @@ class PageExpansion:
         glyphs: ids of the glyph shapes already defined on the page (see
             :func:`banmen.site.onpage.share_glyphs`).
         anchors: puzzle heading id -> the puzzle file that has it on this page.
+        source: the page's file name (``docs/ukejalayer/puzzles.md``).
     """
 
     markdown: str
+    source: str = ""
     tokens: dict[str, str] = field(default_factory=dict)
     ids: set[str] = field(default_factory=set)
     glyphs: set[str] = field(default_factory=set)
@@ -347,16 +349,27 @@ class SiteBuild:
         if kind == "progress" and ident in content.game_ids:
             idents = [p.ident for p in content.puzzles.values() if p.game.id == ident]
             return self._token(expansion, fragments.progress_html(ident, idents))
-        if kind == "puzzles" and ident in content.game_ids:
-            puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
+        if kind == "puzzles":
+            game, _, page_text = ident.partition(":")
+            if game not in content.game_ids or (page_text and not page_text.isdigit()):
+                return None
+            puzzles = [p for p in content.puzzles.values() if p.game.id == game]
+            page = int(page_text or 1)
+            pages = puzzle_page_count(len(puzzles))
+            if not 1 <= page <= pages or (page_text and page == 1):
+                return None
+            first = (page - 1) * PUZZLES_PER_PAGE
+            pager = _pager(expansion.source, page, pages, len(puzzles)) if pages > 1 else ""
             parts = [self._token(expansion, fragments.progress_html(
-                ident, [p.ident for p in puzzles]))]
-            for number, puzzle in enumerate(puzzles, start=1):
+                game, [p.ident for p in puzzles])), pager]
+            for number, puzzle in enumerate(puzzles[first:first + PUZZLES_PER_PAGE],
+                                            start=first + 1):
                 anchor = self._anchor(expansion, puzzle)
                 title = markdown_text(puzzle.model.title)
                 parts.append(f"\n### 問題{number}　{title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
+            parts.append(pager)
             return "".join(parts)
         return None
 
@@ -370,7 +383,7 @@ class SiteBuild:
         Raises:
             ContentErrors: a marker has an unknown kind or names an unknown id.
         """
-        expansion = PageExpansion(markdown)
+        expansion = PageExpansion(markdown, source=source)
         errors: list[ContentError] = []
         out: list[str] = []
         fence: str | None = None
@@ -423,6 +436,65 @@ class SiteBuild:
         if not tokens:
             return page_html
         return self._token_re.sub(lambda m: tokens.get(m.group(1), m.group(0)), page_html)
+
+
+#: puzzles shown on one page by ``{{ puzzles <game> }}``; the rest go to generated pages
+#: ``<page>-2.md``, ``<page>-3.md``... shown by ``{{ puzzles <game>:<n> }}`` (numbering kept).
+PUZZLES_PER_PAGE = 50
+
+
+def puzzle_page_count(count: int) -> int:
+    """The pages ``count`` puzzles take (at least one)."""
+    return max(1, -(-count // PUZZLES_PER_PAGE))
+
+
+def _pager(source: str, page: int, pages: int, count: int) -> str:
+    """Markdown links between the pages of one game's puzzles (relative to ``source``)."""
+    stem = Path(source).stem
+    base = stem.rsplit("-", 1)[0] if page > 1 else stem
+    links = []
+    for n in range(1, pages + 1):
+        target = f"{base}.md" if n == 1 else f"{base}-{n}.md"
+        last = min(n * PUZZLES_PER_PAGE, count)
+        label = f"問題{(n - 1) * PUZZLES_PER_PAGE + 1}〜{last}"
+        links.append(f"**{label}**" if n == page else f"[{label}]({target})")
+    return f"\n\n{'・'.join(links)}\n\n"
+
+
+def puzzle_listings(markdown: str) -> list[str]:
+    """Return the game ids of the ``{{ puzzles <game> }}`` markers of a page (outside code),
+    in page order: the pages that may need continuation pages."""
+    found = []
+    fence: str | None = None
+    for line in markdown.split("\n"):
+        opening = _FENCE.match(line)
+        if opening and (fence is None or opening.group(1).startswith(fence)):
+            fence = opening.group(1)[:3] if fence is None else None
+            continue
+        if fence is not None:
+            continue
+        code = [m.span() for m in _CODE_SPAN.finditer(line)]
+        found += [m.group(2) for m in MARKER.finditer(line)
+                  if m.group(1) == "puzzles" and ":" not in m.group(2)
+                  and not _inside(m.start(), code)]
+    return found
+
+
+def continuation_pages(build: "SiteBuild", src_uri: str, markdown: str
+                       ) -> list[tuple[str, str]]:
+    """Return ``(src_uri, Markdown)`` of the pages that continue a page's puzzle listings
+    beyond :data:`PUZZLES_PER_PAGE` (``ukejalayer/puzzles-2.md`` with
+    ``{{ puzzles ukejalayer:2 }}``); none when every listing fits on its page."""
+    stem, _, _ = src_uri.rpartition(".")
+    title = next((line[2:].strip() for line in markdown.split("\n") if line.startswith("# ")),
+                 "練習問題")
+    pages = []
+    for game in puzzle_listings(markdown):
+        count = sum(1 for p in build.content.puzzles.values() if p.game.id == game)
+        for n in range(2, puzzle_page_count(count) + 1):
+            pages.append((f"{stem}-{n}.md",
+                          f"# {title}（{n}ページ目）\n\n{{{{ puzzles {game}:{n} }}}}\n"))
+    return pages
 
 
 def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
