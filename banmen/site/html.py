@@ -69,11 +69,22 @@ def without_metadata(svg: str) -> str:
     return _SVG_METADATA.sub("", svg)
 
 
+_CONVERTER: dict[str, Any] = {}
+
+
 def _markdown() -> markdown_lib.Markdown:
-    converter = markdown_lib.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
-    # Raw HTML in authored text is shown as text, never passed on (nor an HTML comment).
-    converter.preprocessors.deregister("html_block")
-    converter.inlinePatterns.deregister("html")
+    """The Markdown converter for authored text, made once per extension list and reset
+    before each use (building one costs far more than converting a short text)."""
+    extensions = repr(MARKDOWN_EXTENSIONS)
+    converter = _CONVERTER.get(extensions)
+    if converter is None:
+        converter = markdown_lib.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+        # Raw HTML in authored text is shown as text, never passed on (nor an HTML comment).
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.deregister("html")
+        _CONVERTER.clear()
+        _CONVERTER[extensions] = converter
+    converter.reset()
     return converter
 
 
