@@ -347,13 +347,17 @@ def test_value_files_swapped_under_the_cache_folder_give_the_same_site(project):
     # two boards stored as files, then a view and a board: swapped, renamed, kinds crossed
     first = prepared(project)
     html = page_of(first)
+    page_of(first)  # its expansion is cached too (a file)
     files = [r for r in rows(project) if r[3] is not None]
-    assert len(files) >= 2, "boards over 32 KB are stored as files"
+    kinds = {r[1].split(":")[0] for r in files}
+    assert {"svg", "site", "page"} <= kinds, "values over 32 KB are stored as files"
+    files = [next(r for r in files if r[1].startswith(k + ":")) for k in ("svg", "site", "page")]
     folder = project / ".cache" / "banmen"
-    a, b = folder / files[0][3], folder / files[1][3]
-    data_a, data_b = a.read_bytes(), b.read_bytes()
+    a, b, c = (folder / f[3] for f in files)  # a board, the site entry, a page: rotated
+    data_a, data_b, data_c = a.read_bytes(), b.read_bytes(), c.read_bytes()
     a.write_bytes(data_b)
-    b.write_bytes(data_a)
+    b.write_bytes(data_c)
+    c.write_bytes(data_a)
     second = prepared(project)
     assert second.stats.drawn and page_of(second) == html
     assert prepared(project).stats.drawn == []
@@ -406,6 +410,8 @@ def test_a_long_held_lock_of_another_process_never_deletes_the_cache(project, mo
     import sys
 
     first = prepared(project)
+    first_html = page_of(first)
+    first.close()
     before = rows(project)
     holder = subprocess.Popen(
         [sys.executable, "-c",
@@ -429,7 +435,7 @@ def test_a_long_held_lock_of_another_process_never_deletes_the_cache(project, mo
     assert ("banmen: the build cache .cache/banmen is locked by another process (waited 0.5 s); "
             "this build checks and draws without it") in err
     assert len(build.stats.checked) == len(PARTS) - 1  # built without the cache
-    assert build.svgs == first.svgs and page_of(build) == page_of(first)
+    assert build.svgs == first.svgs and page_of(build) == first_html
     assert rows(project) == before  # nothing deleted or written
     assert prepared(project).stats.checked == []
 
@@ -499,3 +505,47 @@ def test_a_long_puzzle_listing_is_split_into_pages_with_its_numbering_kept(proje
     from banmen.content.errors import ContentErrors
     with pytest.raises(ContentErrors):
         build.expand("{{ puzzles ukejalayer:4 }}", "docs/x.md")
+
+
+def test_an_index_that_is_not_a_database_is_rebuilt(project):
+    first = prepared(project)
+    (project / ".cache" / "banmen" / "cache.db").write_bytes(b"not a database" * 100)
+    second = prepared(project)
+    assert len(second.stats.checked) == len(PARTS) - 1 and second.svgs == first.svgs
+    assert prepared(project).stats.checked == []
+
+
+def test_pages_are_expanded_once_and_again_only_when_what_they_show_changed(project):
+    pages = {"docs/u.md": "# u\n\n{{ puzzles ukejalayer }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n",
+             "docs/m.md": "# m\n\n{{ diagram medamagaeru/step }}\n\n{{ parameters medamagaeru }}\n"}
+
+    def html_of(build):
+        out = {}
+        for source, text in pages.items():
+            expansion = build.expand(text, source)
+            out[source] = build.fill(expansion.markdown.replace("\n\n", "<p>"), expansion.tokens)
+        return out
+
+    first = prepared(project)
+    first_html = html_of(first)
+    assert sorted(first.stats.expanded) == sorted(pages)
+    second = prepared(project)
+    assert html_of(second) == first_html and second.stats.expanded == []
+    assert second._token_prefix not in "".join(first_html.values())  # this build's nonce only
+    puzzle = project / "puzzles" / "ukejalayer" / "p01-movable-count.yaml"
+    puzzle.write_text(puzzle.read_text(encoding="utf-8").replace("explanation: |",
+                                                                  "explanation: |\n  解説。"),
+                      encoding="utf-8")
+    third = prepared(project)
+    third_html = html_of(third)
+    assert third.stats.expanded == ["docs/u.md"]
+    assert third_html["docs/m.md"] == first_html["docs/m.md"]
+    assert "解説。" in third_html["docs/u.md"] and "解説。" not in first_html["docs/u.md"]
+    # a page entry swapped for another page's is damage: expanded again, same HTML
+    entries = [r for r in rows(project) if r[1].startswith("page:")]
+    assert len(entries) >= 2
+    for row, other in ((entries[0], entries[1]), (entries[1], entries[0])):
+        sql(project, "UPDATE Cache SET mode = ?, filename = ?, value = ? WHERE rowid = ?",
+            other[2], other[3], other[4], row[0])
+    fourth = prepared(project)
+    assert html_of(fourth) == third_html

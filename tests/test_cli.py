@@ -338,3 +338,18 @@ def test_a_set_option_for_another_game_is_checked_too(runner, position_file, opt
     assert result.exit_code == 1
     assert result.stderr.startswith(message)
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_format_characters_are_refused_in_content_file_names_but_spaces_are_shown_escaped(
+        runner, tmp_path):
+    folder = tmp_path / "puzzles" / "ukejalayer"
+    folder.mkdir(parents=True)
+    (folder / "p\u202egnp.yaml").write_text("game: ukejalayer\n", encoding="utf-8")
+    (folder / "問題\u3000一.yaml").write_text("game: ukejalayer\n", encoding="utf-8")
+    result = runner.invoke(main, ["check", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert '"puzzles/ukejalayer/p\\u202egnp.yaml":1:1: the file name holds the control character ' \
+           "U+202E: rename the file (names are shown on pages and in messages)" in lines
+    assert [line for line in lines if line.startswith('"puzzles/ukejalayer/問題\\u3000一.yaml":')
+            and "file name" not in line]

@@ -15,6 +15,7 @@ Layout (relative to the project root):
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -192,7 +193,9 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
             continue
         matched.add(chosen)
         source = str(path.relative_to(root))
-        hidden = next((c for c in source if not c.isprintable()), None)
+        # control and format characters (line breaks, escapes, bidi overrides); spaces pass
+        hidden = next((c for c in source
+                       if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
         if hidden is not None:
             errors.append(ContentError(source, 1, 1, f"the file name holds the control "
                                        f"character U+{ord(hidden):04X}: rename the file "

@@ -42,7 +42,7 @@ from typing import Any
 from banmen.content.errors import ContentError, ContentErrors
 from banmen.errors import display_name
 from banmen.site import html as fragments
-from banmen.site.cache import BuildCache, code_digest, key, tool_versions
+from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
 from banmen.site.onpage import share_glyphs, unique_ids
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
                                 view_to_data)
@@ -115,10 +115,12 @@ class BuildStats:
     Attributes:
         checked: ids (``kind/game/name``) of the content files checked by the engines.
         drawn: board keys drawn (see :class:`banmen.site.views.Board`).
+        expanded: pages whose markers were expanded (the others came from the cache).
     """
 
     checked: list[str] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)
+    expanded: list[str] = field(default_factory=list)
 
 
 class SiteBuild:
@@ -148,6 +150,9 @@ class SiteBuild:
         self.svgs: dict[str, str] = {}
         self.stats = BuildStats()
         self._counter = 0
+        self._cache: BuildCache | None = None
+        #: (kind, item id) -> the cache key of its file; "site" -> the rules entry's key
+        self._item_keys: dict[tuple[str, str], str] = {}
         # Placeholder tokens carry a random nonce per build, so no authored text can forge one.
         self._token_prefix = f"BANMENEMBED{secrets.token_hex(8).upper()}X"
         self._token_re = re.compile(rf"(?:<p>)?({self._token_prefix}\d+)(?:</p>)?")
@@ -169,6 +174,7 @@ class SiteBuild:
     def _site_entry(self, cache: BuildCache, rules_bytes: bytes, base: list[Any]) -> None:
         """Check rules.yaml (once per change of it) and keep the parameter tables."""
         name = "site:" + key(*base, rules_bytes, self.rule_overrides or {})
+        self._item_keys[("site", "")] = name
         entry = cache.get_json(name, _site_from_data)
         if entry is None:
             from banmen.content.check import load_site_rules
@@ -207,15 +213,26 @@ class SiteBuild:
         Raises:
             ContentErrors: the content has problems; nothing is rendered.
         """
+        self.close()
         cache = BuildCache(self.root, enabled=self.use_cache)
         try:
             self._prepare(cache)
-        finally:
+        except BaseException:
             cache.close()
+            raise
+        # kept open for the pages (expansions are cached too) until close()
+        self._cache = cache
+
+    def close(self) -> None:
+        """Close the build cache (after the last page; :meth:`prepare` opens it again)."""
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
 
     def _prepare(self, cache: BuildCache) -> None:
         self.stats = BuildStats()
         self.content = SiteContent()
+        self._item_keys = {}
         base = ["banmen-build-1", code_digest(), tool_versions()]
         rules_bytes, rules = self._rules_inputs()
         self._site_entry(cache, rules_bytes, base)
@@ -232,6 +249,7 @@ class SiteBuild:
                 file_key = key(*base, relative, path.read_bytes(), rules.get(game_id),
                                overrides.get(game_id, {}))
                 keys[path] = file_key
+                self._item_keys[(kind, f"{game_id}/{path.stem}")] = file_key
                 entry = cache.get_json("view:" + file_key, _view_entry_reader(
                     kind, f"{game_id}/{path.stem}", relative))
                 if entry is not None:
@@ -382,7 +400,64 @@ class SiteBuild:
 
         Raises:
             ContentErrors: a marker has an unknown kind or names an unknown id.
+
+        An expansion whose inputs are unchanged since an earlier build (the page text, the
+        cache keys of every item its markers show, the page-writing code) is read back from
+        the build cache instead of being written again.
         """
+        name = self._page_name(markdown, source)
+        if name is not None and self._cache is not None:
+            cached = self._cache.get_json(name, self._expansion_reader(source))
+            if cached is not None:
+                return cached
+        expansion = self._expand(markdown, source)
+        self.stats.expanded.append(source)
+        if name is not None and self._cache is not None:
+            self._cache.set_json(name, {"prefix": self._token_prefix,
+                                        "markdown": expansion.markdown,
+                                        "tokens": expansion.tokens})
+        return expansion
+
+    def _page_name(self, markdown: str, source: str) -> str | None:
+        """The cache name of a page's expansion, or ``None`` when some input has no key."""
+        if ("site", "") not in self._item_keys:
+            return None
+        refs: list[Any] = []
+        for match in MARKER.finditer(markdown):
+            kind, ident = match.group(1), match.group(2)
+            if kind in ("diagram", "puzzle", "sequence"):
+                refs.append(self._item_keys.get((kind + "s", ident), ""))
+            elif kind in ("puzzles", "progress"):
+                game = ident.partition(":")[0]
+                refs.append([self._item_keys.get(("puzzles", p.ident))
+                             for p in self.content.puzzles.values() if p.game.id == game])
+            else:
+                refs.append(self._item_keys[("site", "")])
+        if any(r is None or r == "" or (isinstance(r, list) and None in r) for r in refs):
+            return None
+        return "page:" + key("banmen-page-1", page_code_digest(), source, markdown, refs,
+                             repr(fragments.MARKDOWN_EXTENSIONS), PUZZLES_PER_PAGE)
+
+    def _expansion_reader(self, source: str):
+        """Reads a cached expansion, giving its tokens this build's nonce."""
+        def read(data: Any) -> PageExpansion:
+            if not (isinstance(data, dict) and set(data) == {"prefix", "markdown", "tokens"}
+                    and isinstance(data["prefix"], str)
+                    and re.fullmatch(r"BANMENEMBED[0-9A-F]{16}X", data["prefix"])
+                    and isinstance(data["markdown"], str) and isinstance(data["tokens"], dict)
+                    and all(isinstance(k, str) and k.startswith(data["prefix"])
+                            and k[len(data["prefix"]):].isdigit() and isinstance(v, str)
+                            for k, v in data["tokens"].items())):
+                raise ValueError("not a page expansion")
+            old = data["prefix"]
+            expansion = PageExpansion(data["markdown"].replace(old, self._token_prefix),
+                                      source=source)
+            expansion.tokens = {self._token_prefix + k[len(old):]: v
+                                for k, v in data["tokens"].items()}
+            return expansion
+        return read
+
+    def _expand(self, markdown: str, source: str) -> PageExpansion:
         expansion = PageExpansion(markdown, source=source)
         errors: list[ContentError] = []
         out: list[str] = []

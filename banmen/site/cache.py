@@ -77,6 +77,28 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
+#: the page-writing files whose code shapes a page's expansion (see :func:`page_code_digest`).
+_PAGE_CODE = ("site/build.py", "site/html.py", "site/onpage.py", "site/views.py",
+              "content/move_text.json", "render/ids.py")
+
+
+@lru_cache(maxsize=1)
+def page_code_digest() -> str:
+    """Return the SHA-256 (hex) of what turns checked items into a page's Markdown and
+    fragments: :func:`code_digest` plus the page-writing files (:data:`_PAGE_CODE`)."""
+    digest = hashlib.sha256(code_digest().encode())
+    for relative in _PAGE_CODE:
+        path = _PACKAGE / relative
+        digest.update(relative.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"")
+                      + b"\0")
+    for name in ("markdown", "nh3"):  # they render authored text
+        try:
+            digest.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
+    return digest.hexdigest()
+
+
 @lru_cache(maxsize=1)
 def tool_versions() -> str:
     """Return the versions of Python and of what checks and draws (matplotlib, the bundled

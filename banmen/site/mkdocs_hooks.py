@@ -99,6 +99,8 @@ def on_config(config: Any, **_: Any) -> Any:
     else:
         log.info("banmen: %d content files checked, %d boards drawn (the rest from the cache)",
                  len(build.stats.checked), len(build.stats.drawn))
+        if _state["build"] is not None and _state["build"] is not build:
+            _state["build"].close()
     _state["build"] = build
     _state["pages"] = {}
     _state["links"] = LinkCheck()
@@ -217,3 +219,5 @@ def on_post_build(**_: Any) -> None:
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
         log.warning(one_line(problem))
+    if _state["build"] is not None:
+        _state["build"].close()  # the pages are written: release the build cache
