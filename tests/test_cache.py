@@ -549,3 +549,16 @@ def test_pages_are_expanded_once_and_again_only_when_what_they_show_changed(proj
             other[2], other[3], other[4], row[0])
     fourth = prepared(project)
     assert html_of(fourth) == third_html
+
+
+def test_boards_parked_for_the_search_index_come_back_unchanged():
+    from banmen.site.build import defer_boards, restore_boards
+
+    page = ('<p>a</p><svg class="bm-glyphs"><defs><path id="g"/></defs></svg><div><svg id="b1">'
+            '<use href="#g"/></svg></div><template class="bm-lazy"><svg id="b2"><g/></svg>'
+            '</template><p>svg</p><svgx>text</svgx>')
+    parked, boards = defer_boards(page, "n0")
+    assert parked == ('<p>a</p><!--bm-board-n0-0--><div><!--bm-board-n0-1--></div>'
+                      '<!--bm-board-n0-2--><p>svg</p><svgx>text</svgx>')
+    assert boards[2] == '<template class="bm-lazy"><svg id="b2"><g/></svg></template>'
+    assert restore_boards(parked, "n0", boards) == page

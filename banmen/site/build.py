@@ -605,7 +605,9 @@ def markdown_text(text: str) -> str:
             out.append(char)
     return "".join(out)
 
-_BOARD_MARKUP = re.compile(r'<template class="bm-lazy">.*?</template>|<svg\b.*?</svg>', re.DOTALL)
+#: the start of a board or lazy frame (one literal-led pattern: the search skips ahead to
+#: each ``<``; the end is then found with ``str.find``).
+_BOARD_START = re.compile(r'<(?:template class="bm-lazy">|svg\b)')
 
 
 def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
@@ -619,12 +621,23 @@ def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
         (the page with ``<!--bm-board-<nonce>-<n>-->`` comments, the boards in order).
     """
     boards: list[str] = []
-
-    def park(match: re.Match[str]) -> str:
-        boards.append(match.group(0))
-        return f"<!--bm-board-{nonce}-{len(boards) - 1}-->"
-
-    return _BOARD_MARKUP.sub(park, html), boards
+    out: list[str] = []
+    position = 0
+    while True:
+        match = _BOARD_START.search(html, position)
+        if match is None:
+            break
+        closing = "</template>" if match.group(0).startswith("<t") else "</svg>"
+        end = html.find(closing, match.end())
+        if end < 0:
+            break
+        end += len(closing)
+        out.append(html[position:match.start()])
+        out.append(f"<!--bm-board-{nonce}-{len(boards)}-->")
+        boards.append(html[match.start():end])
+        position = end
+    out.append(html[position:])
+    return "".join(out), boards
 
 
 def restore_boards(html: str, nonce: str, boards: list[str]) -> str:

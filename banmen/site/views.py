@@ -150,8 +150,14 @@ def _board_data(board: Board) -> list[str]:
     return [board.key, board.ident]
 
 
+#: the fields whose marks a page uses (``file:line:col`` of authored text, for dead links).
+TEXT_FIELDS = ("caption", "question", "explanation", "hints", "intro", "steps")
+
+
 def _marks_data(marks: dict[tuple, tuple[int, int]]) -> list[list[Any]]:
-    return [[list(path), line, column] for path, (line, column) in marks.items()]
+    """The marks of authored text only (a file has a mark for every value; pages need few)."""
+    return [[list(path), line, column] for path, (line, column) in marks.items()
+            if path and path[0] in TEXT_FIELDS and (path[0] != "steps" or path[-1] == "comment")]
 
 
 def view_to_data(view: View) -> dict[str, Any]:
