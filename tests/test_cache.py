@@ -517,7 +517,8 @@ def test_an_index_that_is_not_a_database_is_rebuilt(project):
 
 def test_pages_are_expanded_once_and_again_only_when_what_they_show_changed(project):
     pages = {"docs/u.md": "# u\n\n{{ puzzles ukejalayer }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n",
-             "docs/m.md": "# m\n\n{{ diagram medamagaeru/step }}\n\n{{ parameters medamagaeru }}\n"}
+             "docs/m.md": "# m\n\n{{ diagram medamagaeru/step }}\n\n{{ parameters medamagaeru }}\n"
+                          "\n```\n{{ diagram medamagaeru/example }}\n```\n"}
 
     def html_of(build):
         out = {}

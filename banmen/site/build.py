@@ -423,18 +423,18 @@ class SiteBuild:
         if ("site", "") not in self._item_keys:
             return None
         refs: list[Any] = []
+        # every marker, also those in code (shown as text): an id that does not exist is
+        # "absent" (an active marker naming it fails, and failures are not cached)
         for match in MARKER.finditer(markdown):
             kind, ident = match.group(1), match.group(2)
             if kind in ("diagram", "puzzle", "sequence"):
-                refs.append(self._item_keys.get((kind + "s", ident), ""))
+                refs.append(self._item_keys.get((kind + "s", ident), "absent"))
             elif kind in ("puzzles", "progress"):
                 game = ident.partition(":")[0]
-                refs.append([self._item_keys.get(("puzzles", p.ident))
+                refs.append([self._item_keys.get(("puzzles", p.ident), "absent")
                              for p in self.content.puzzles.values() if p.game.id == game])
             else:
                 refs.append(self._item_keys[("site", "")])
-        if any(r is None or r == "" or (isinstance(r, list) and None in r) for r in refs):
-            return None
         return "page:" + key("banmen-page-1", page_code_digest(), source, markdown, refs,
                              repr(fragments.MARKDOWN_EXTENSIONS), PUZZLES_PER_PAGE)
 
