@@ -319,6 +319,12 @@ def _move_count(game: Game, state: Hashable) -> int:
     return len(game.legal_moves(state))
 
 
+def _move_count_evidence(game: Game, state: Hashable) -> str:
+    from banmen.query import list_evidence
+
+    return list_evidence("the moves", _legal_moves(game, state))
+
+
 def _legal_moves(game: Game, state: Hashable) -> list[str]:
     return sorted(game.format_move(state, m) for m in game.legal_moves(state))
 
@@ -356,7 +362,8 @@ def _winner(game: Game, state: Hashable) -> str:
 def generic_queries() -> dict[str, Query]:
     """Return the queries every game answers through the contract, by name."""
     queries = [
-        Query("move_count", _move_count, "number", (), "Number of legal moves of the side to move."),
+        Query("move_count", _move_count, "number", (), "Number of legal moves of the side to move.",
+              evidence=_move_count_evidence),
         Query("legal_moves", _legal_moves, "moves", (), "Every legal move, canonical, sorted."),
         Query(
             "is_legal",

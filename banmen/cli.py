@@ -26,7 +26,8 @@ import click
 
 from banmen.cli_options import parse_set_options
 from banmen.content.errors import ContentErrors
-from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_text
+from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_stream
+from banmen.errors import display_name, one_line
 from banmen.game import BanmenError, Game, PositionError, RulesError, game_ids, get_game
 
 
@@ -34,12 +35,12 @@ class _UserError(click.ClickException):
     """A one-line error on standard error and exit status 1 (no traceback)."""
 
     def show(self, file: Any = None) -> None:
-        click.echo(self.format_message(), err=True)
+        click.echo(one_line(self.format_message()), err=True)
 
 
 def _read_document(file: str) -> MarkedDocument:
     if file == "-":
-        return load_marked_text(sys.stdin.read(), "<stdin>")
+        return load_marked_stream(sys.stdin.buffer, "<stdin>")
     return load_marked_file(Path(file), file)
 
 
@@ -49,11 +50,15 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
         overrides = parse_set_options(sets, game_id)
     except BanmenError as err:
         raise _UserError(str(err)) from None
-    try:
-        game = get_game(game_id, overrides.get(game_id, {}))
-    except RulesError as err:
-        param = str(err.path[0]) if err.path else None
-        raise _UserError(f"{overrides.source_of(game_id, param)}: {err}") from None
+    # every --set is checked, also one naming another game than the position's
+    for named in [game_id, *sorted(g for g in overrides if g != game_id)]:
+        try:
+            engine = get_game(named, overrides.get(named, {}))
+        except RulesError as err:
+            param = str(err.path[0]) if err.path else None
+            raise _UserError(f"{overrides.source_of(named, param)}: {err}") from None
+        if named == game_id:
+            game = engine
     try:
         document = _read_document(file)
     except BanmenError as err:
@@ -76,7 +81,7 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
 
 
 def _source_name(file: str) -> str:
-    return "<stdin>" if file == "-" else file
+    return "<stdin>" if file == "-" else display_name(file)
 
 
 @contextlib.contextmanager
@@ -389,6 +394,38 @@ def _raise_interrupted(signum: int, _frame: Any) -> None:
     raise _Interrupted(128 + signum)
 
 
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs and is a banmen build (its command line says banmen or
+    mkdocs; a process id reused by another program does not keep a folder alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return True  # no /proc: trust the process table
+    return b"banmen" in command or b"mkdocs" in command
+
+
+def _clean_stale_staging(target: Path) -> list[Path]:
+    """Delete the staging folders ``.<name>.staging-<pid>`` next to ``target`` that a killed
+    build left (its process is gone); return them. A live build's folder is left alone."""
+    removed = []
+    for folder in target.parent.glob(f".{target.name}.staging-*"):
+        pid_text = folder.name.rsplit("-", 1)[1]
+        if not pid_text.isdigit() or not folder.is_dir():
+            continue
+        pid = int(pid_text)
+        if pid != os.getpid() and _pid_alive(pid):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
 def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
                   jobs: int | None = None) -> None:
     """Build into a staging folder next to ``site_dir`` and swap it in only on success, so a
@@ -401,8 +438,7 @@ def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
     staging = target.parent / f".{target.name}.staging-{os.getpid()}"
     try:
         try:
-            if staging.exists():
-                shutil.rmtree(staging)  # left by a killed run with the same process id
+            _clean_stale_staging(target)  # left by killed runs (this process id included)
             staging.mkdir()
         except OSError as err:
             raise _UserError(f"-d {site_dir}: cannot write in {target.parent} "

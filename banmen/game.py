@@ -107,6 +107,9 @@ class Query:
             names), ``"moves"`` (sorted list of canonical move texts) or ``"text"`` (str).
         params: the arguments, in command-line order.
         doc: English description; the first line is shown in ``banmen query --help``.
+        evidence: optional ``evidence(game, state, **args) -> str``: one line of English that
+            names what the answer is made of (which pieces, which squares, which moves), shown
+            with a wrong stated answer so the author sees why.
     """
 
     name: str
@@ -114,6 +117,7 @@ class Query:
     returns: str
     params: tuple[QueryParam, ...] = ()
     doc: str = ""
+    evidence: Callable[..., str] | None = None
 
 
 # --------------------------------------------------------------------------- the contract

@@ -144,6 +144,34 @@ def run_query(
     return normalise_answer(query, query.func(game, state, **converted))
 
 
+def query_evidence(
+    game: Game, state: Hashable, name: str, args: Mapping[str, Any] | Sequence[str] = ()
+) -> str | None:
+    """Return the one-line evidence behind query ``name``'s answer (see
+    :attr:`banmen.game.Query.evidence`), or ``None`` when the query gives none or the engine
+    cannot say."""
+    query = find_query(game, name)
+    if query.evidence is None:
+        return None
+    try:
+        bound = bind_arguments(query, args)
+        kinds = {p.name: p.kind for p in query.params}
+        converted = {k: _convert(game, state, k, kinds[k], v) for k, v in bound.items()}
+        text = query.evidence(game, state, **converted)
+    except BanmenError:
+        return None
+    return " ".join(str(text).split()) or None
+
+
+def list_evidence(what: str, items: Sequence[str], limit: int = 12) -> str:
+    """Write ``what: a, b, c`` (at most ``limit`` items, then ``and N more``; ``none``)."""
+    if not items:
+        return f"{what}: none"
+    shown = ", ".join(items[:limit])
+    more = f" and {len(items) - limit} more" if len(items) > limit else ""
+    return f"{what}: {shown}{more}"
+
+
 def format_answer(value: Any) -> str:
     """Write an answer the way the command line prints it (lists one item per line)."""
     if isinstance(value, bool):

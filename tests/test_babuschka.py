@@ -265,7 +265,7 @@ def test_four_players_may_not_end_a_move_on_another_players_goal_square():
 
 def test_four_players_may_not_land_in_the_middle_of_a_chain_on_another_goal():
     # f4 -> h4 (west's goal) -> h6 would be legal with two players
-    board4 = {"f4": "sS", "g4": "nM", "h5": "nL"}
+    board4 = {"f4": "sS", "g4": "nM", "h5": "eL"}
     state = pos(board4, "south", 4)
     assert ask(state, "jump_targets", "f4") == []
     with pytest.raises(IllegalMoveError) as err:

@@ -155,7 +155,7 @@ def test_a_single_doll_may_be_written_without_brackets_and_players_default_to_th
     ({"to_move": "black", "board": {"c1": ["bS", "bM", "bL", "gL"]}},
      "nest on c1 has 4 dolls: a nest holds at most 3 (S, M, L)", ("board", "c1")),
     ({"to_move": "south", "board": {}},
-     "expected to_move black or grey with 2 players, got 'south'", ("to_move",)),
+     "expected to_move black or grey (or its letter: b, g) with 2 players, got 'south'", ("to_move",)),
     ({"players": 3, "to_move": "black", "board": {}},
      "expected players 2 or 4, got 3", ("players",)),
     ({"to_move": "black"}, "missing board", ()),
@@ -166,6 +166,16 @@ def test_a_single_doll_may_be_written_without_brackets_and_players_default_to_th
      "finished is for four players: a two-player game ends at the first win", ("finished",)),
     ({"to_move": "black", "board": {"c1": "bS"}, "game": "ukejalayer"},
      "expected game: babuschka, got 'ukejalayer'", ("game",)),
+    # four players: no doll lands on another player's goal square (east's h4/h5 are west's goal)
+    ({"players": 4, "to_move": "north", "board": {"h5": ["nS"]}},
+     "nS on h5 cannot be reached: h5 is a goal square of west, where no other player's doll "
+     "may land", ("board", "h5", 0)),
+    ({"players": 4, "to_move": "north", "board": {"d1": ["sS", "wM"]}},
+     "wM on d1 cannot be reached: d1 is a goal square of north, where no other player's doll "
+     "may land", ("board", "d1", 1)),
+    ({"players": 4, "to_move": "south", "board": {"a4": "nL"}},
+     "nL on a4 cannot be reached: a4 is a goal square of east, where no other player's doll "
+     "may land", ("board", "a4")),
 ])
 def test_impossible_positions_are_refused_with_a_path(data, message, path):
     game = GAME4 if data.get("players") == 4 else GAME
@@ -295,3 +305,23 @@ def test_cli_bad_positions_are_located_one_line_errors(runner, tmp_path, board, 
     result = runner.invoke(main, ["moves", "babuschka", str(path)])
     assert result.exit_code == 1
     assert result.output == f"{path}:{message}\n"
+
+
+def test_dolls_on_their_own_start_squares_or_their_own_goal_are_reachable():
+    # south's start squares are north's goal: south's dolls stand there from the start, and
+    # north's may arrive there
+    state = GAME4.position_from_yaml({"players": 4, "to_move": "north",
+                                      "board": {"d1": ["sS", "nL"], "e1": "sM", "d8": "nS"}})
+    assert GAME4.position_to_yaml(state)["board"] == {"d1": ["sS", "nL"], "d8": ["nS"],
+                                                      "e1": ["sM"]}
+    # east on its own goal (west's start squares)
+    assert GAME4.position_from_yaml({"players": 4, "to_move": "east", "board": {"a4": "eL"}})
+
+
+@pytest.mark.parametrize("game, letter, side", [(GAME, "b", "black"), (GAME, "g", "grey"),
+                                                (GAME4, "s", "south"), (GAME4, "w", "west"),
+                                                (GAME4, "n", "north"), (GAME4, "e", "east")])
+def test_to_move_may_be_the_seat_letter_the_dolls_use(game, letter, side):
+    players = 4 if game is GAME4 else 2
+    state = game.position_from_yaml({"players": players, "to_move": letter, "board": {}})
+    assert game.position_to_yaml(state)["to_move"] == side

@@ -124,8 +124,9 @@ def load_or_none(game, data):
     try:
         return game.position_from_yaml(data)
     except PositionError as err:
-        # the only refusals of such positions: two or more sides already home
-        assert "home" in str(err), str(err)
+        # the only refusals of such positions: two or more sides already home, or (four
+        # players) a doll on another player's goal square it cannot have landed on
+        assert "home" in str(err) or "is a goal square of" in str(err), str(err)
         return None
 
 

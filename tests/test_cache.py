@@ -251,3 +251,315 @@ def test_two_builds_at_once_share_the_cache_safely(project):
     import json
     assert hashlib.sha256(json.dumps(again.svgs, sort_keys=True).encode()).hexdigest() + "\n" \
         == outputs[0][0]
+
+
+# ---- tampering: nothing read from the cache runs, every entry is bound to its name
+
+def page_of(build: SiteBuild) -> str:
+    """The HTML of a page showing every item of the project (what a reader would get)."""
+    lines = [f"{{{{ diagram {i} }}}}" for i in build.content.diagrams]
+    lines += [f"{{{{ puzzles {g} }}}}" for g in ("ukejalayer", "medamagaeru")]
+    lines += [f"{{{{ sequence {i} }}}}" for i in build.content.sequences]
+    expansion = build.expand("\n\n".join(lines), "docs/x.md")
+    return build.fill(expansion.markdown, expansion.tokens)
+
+
+def rows(project: Path) -> list[tuple]:
+    import sqlite3
+
+    with sqlite3.connect(project / ".cache" / "banmen" / "cache.db") as db:
+        return db.execute("SELECT rowid, key, mode, filename, value FROM Cache ORDER BY key"
+                          ).fetchall()
+
+
+def sql(project: Path, statement: str, *args) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(project / ".cache" / "banmen" / "cache.db")
+    with db:
+        db.execute(statement, args)
+    db.close()
+
+
+class _Exploit:
+    """Unpickling this writes a file (what an attacker's entry would do)."""
+
+    def __init__(self, target: Path):
+        self.target = target
+
+    def __reduce__(self):
+        return (Path.write_text, (self.target, "ran"))
+
+
+def test_a_pickled_entry_in_the_database_or_a_value_file_never_runs(project, tmp_path):
+    import pickle
+
+    first = prepared(project)
+    html = page_of(first)
+    target = tmp_path / "pwned"
+    payload = pickle.dumps(_Exploit(target))
+    pickle.loads(payload)  # the payload works: it writes the file when unpickled
+    assert target.read_text() == "ran"
+    target.unlink()
+    entries = rows(project)
+    in_db = [r for r in entries if r[3] is None]
+    in_files = [r for r in entries if r[3] is not None]
+    assert in_db and in_files
+    # 1: a value in the database marked as a pickle (diskcache's MODE_PICKLE = 4)
+    for rowid, name, *_ in in_db:
+        sql(project, "UPDATE Cache SET mode = 4, value = ? WHERE rowid = ?", payload, rowid)
+    # 2: value files replaced by the pickle, the index told they are pickles
+    for rowid, _name, _mode, filename, _value in in_files:
+        (project / ".cache" / "banmen" / filename).write_bytes(payload)
+        sql(project, "UPDATE Cache SET mode = 4 WHERE rowid = ?", rowid)
+    second = prepared(project)
+    assert not target.exists()
+    assert sorted(second.stats.checked) == sorted(first.stats.checked)
+    assert page_of(second) == html
+    # 3: the pickle as the payload of a correctly sealed entry (the old format unpickled it)
+    from banmen.site.cache import BuildCache
+
+    cache = BuildCache(project)
+    for name in [r[1] for r in rows(project) if r[1].startswith("view:")]:
+        cache.set_bytes(name, payload)
+    cache.close()
+    third = prepared(project)
+    assert not target.exists()
+    assert len(third.stats.checked) == len(PARTS) - 1 and third.stats.drawn == []
+    assert page_of(third) == html
+    assert prepared(project).stats.checked == []
+
+
+def test_the_cache_refuses_to_store_or_read_anything_but_bytes(project):
+    from banmen.site.cache import BuildCache
+
+    cache = BuildCache(project)
+    with pytest.raises(TypeError):
+        cache._store.set("x", {"a": 1})  # would be pickled by diskcache's default disk
+    cache.set_json("j", {"a": [1, "二"]})
+    assert cache.get_json("j", lambda d: d) == {"a": [1, "二"]}
+    assert cache.get_json("j", lambda d: d["missing"]) is None  # a wrong shape: dropped
+    assert cache.get_bytes("j") is None
+    cache.close()
+
+
+def test_value_files_swapped_under_the_cache_folder_give_the_same_site(project):
+    # two boards stored as files, then a view and a board: swapped, renamed, kinds crossed
+    first = prepared(project)
+    html = page_of(first)
+    page_of(first)  # its expansion is cached too (a file)
+    files = [r for r in rows(project) if r[3] is not None]
+    kinds = {r[1].split(":")[0] for r in files}
+    assert {"svg", "site", "page"} <= kinds, "values over 32 KB are stored as files"
+    files = [next(r for r in files if r[1].startswith(k + ":")) for k in ("svg", "site", "page")]
+    folder = project / ".cache" / "banmen"
+    a, b, c = (folder / f[3] for f in files)  # a board, the site entry, a page: rotated
+    data_a, data_b, data_c = a.read_bytes(), b.read_bytes(), c.read_bytes()
+    a.write_bytes(data_b)
+    b.write_bytes(data_c)
+    c.write_bytes(data_a)
+    second = prepared(project)
+    assert second.stats.drawn and page_of(second) == html
+    assert prepared(project).stats.drawn == []
+
+
+def test_values_swapped_inside_the_database_give_the_same_site(project):
+    first = prepared(project)
+    html = page_of(first)
+    entries = rows(project)
+    views = [r for r in entries if r[1].startswith("view:")]
+    svgs = [r for r in entries if r[1].startswith("svg:")]
+    site = [r for r in entries if r[1].startswith("site:")]
+    assert len(views) >= 4 and len(svgs) >= 3 and site
+    pairs = [(views[0], views[1]), (svgs[0], svgs[1]), (views[2], svgs[2]), (site[0], views[3])]
+    for x, y in pairs:  # same kind, and across kinds (a board where a view belongs)
+        for row, other in ((x, y), (y, x)):
+            sql(project, "UPDATE Cache SET mode = ?, filename = ?, value = ? WHERE rowid = ?",
+                other[2], other[3], other[4], row[0])
+    second = prepared(project)
+    assert page_of(second) == html
+    assert second.content.parameters == first.content.parameters
+    assert prepared(project).stats.checked == []
+
+
+def test_a_view_of_another_file_under_the_right_seal_is_refused(project):
+    # an entry sealed to its name but holding another file's view (a hand-made swap)
+    import json as json_module
+
+    from banmen.site.cache import BuildCache
+
+    first = prepared(project)
+    html = page_of(first)
+    cache = BuildCache(project)
+    names = [r[1] for r in rows(project) if r[1].startswith("view:")]
+    texts = [cache.get_text(n) for n in names]
+    entries = [json_module.loads(t) for t in texts]
+    idents = [e["view"]["ident"] for e in entries]
+    assert len(set(idents)) == len(idents)
+    for name, text in zip(names, texts[1:] + texts[:1]):
+        cache.set_text(name, text)
+    cache.close()
+    second = prepared(project)
+    assert len(second.stats.checked) == len(PARTS) - 1
+    assert page_of(second) == html
+
+
+def test_a_long_held_lock_of_another_process_never_deletes_the_cache(project, monkeypatch,
+                                                                     capfd):
+    import subprocess
+    import sys
+
+    first = prepared(project)
+    first_html = page_of(first)
+    first.close()
+    before = rows(project)
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sqlite3, sys, time\n"
+         f"db = sqlite3.connect({str(project / '.cache' / 'banmen' / 'cache.db')!r}, "
+         "isolation_level=None)\n"
+         "db.execute('BEGIN IMMEDIATE')\n"
+         "print('locked', flush=True)\n"
+         "time.sleep(120)\n"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        monkeypatch.setattr(cache_module, "LOCK_WAIT", 0.5)
+        build = prepared(project)
+        assert holder.poll() is None  # still holding the lock
+        assert (project / ".cache" / "banmen" / "cache.db").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+    err = capfd.readouterr().err
+    assert ("banmen: the build cache .cache/banmen is locked by another process (waited 0.5 s); "
+            "this build checks and draws without it") in err
+    assert len(build.stats.checked) == len(PARTS) - 1  # built without the cache
+    assert build.svgs == first.svgs and page_of(build) == first_html
+    assert rows(project) == before  # nothing deleted or written
+    assert prepared(project).stats.checked == []
+
+
+def test_puzzle_headings_get_unique_ids_whatever_the_file_names(project):
+    from banmen.content.errors import ContentErrors
+    from banmen.site.build import safe_anchor
+
+    source = ROOT / "puzzles/ukejalayer/p01-movable-count.yaml"
+    for name in ("問題", "練習", "zz-1", "zz.1"):
+        shutil.copy2(source, project / f"puzzles/ukejalayer/{name}.yaml")
+    build = prepared(project)
+    page = "{{ puzzles ukejalayer }}\n\n{{ puzzle ukejalayer/zz-1 }}\n\n{{ puzzles ukejalayer }}\n"
+    markdown = build.expand(page, "docs/x.md").markdown
+    anchors = re.findall(r"\{#([^}]+)\}", markdown)
+    assert len(anchors) == 2 * 5 and len(set(anchors)) == len(anchors)
+    assert "zz-1" in anchors and "zz-1_2" in anchors  # the second listing of the same file
+    assert safe_anchor("zz.1") in anchors and safe_anchor("問題") in anchors
+    # a file named after another's hashed id: both named, at the marker
+    clash = safe_anchor("zz.1")
+    shutil.copy2(source, project / f"puzzles/ukejalayer/{clash}.yaml")
+    build = prepared(project)
+    with pytest.raises(ContentErrors) as err:
+        build.expand("intro\n{{ puzzles ukejalayer }}\n", "docs/x.md")
+    assert str(err.value) == (
+        f"docs/x.md:2:12: puzzles puzzles/ukejalayer/{clash}.yaml and "
+        f"puzzles/ukejalayer/zz.1.yaml get the same heading id '{clash}' on this page: rename one")
+
+
+def test_a_long_puzzle_listing_is_split_into_pages_with_its_numbering_kept(project, monkeypatch):
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+
+    from banmen.site import build as build_module
+    from banmen.site import mkdocs_hooks
+
+    monkeypatch.setattr(build_module, "PUZZLES_PER_PAGE", 2)
+    source = ROOT / "puzzles/ukejalayer/p01-movable-count.yaml"
+    for n in range(2, 6):  # five ukejalayer puzzles: pages of 2, 2 and 1
+        shutil.copy2(source, project / f"puzzles/ukejalayer/p0{n}-copy.yaml")
+    build = prepared(project)
+    docs = project / "docs" / "ukejalayer"
+    docs.mkdir(parents=True)
+    (docs / "puzzles.md").write_text("# 練習問題\n\n{{ puzzles ukejalayer }}\n", encoding="utf-8")
+    (project / "mkdocs.yml").write_text(
+        f"site_name: t\ndocs_dir: docs\nhooks: [{ROOT / 'tools' / 'mkdocs_hooks.py'}]\n",
+        encoding="utf-8")
+    config = load_config(str(project / "mkdocs.yml"))
+    monkeypatch.setitem(mkdocs_hooks._state, "build", build)
+    files = config.plugins.on_files(get_files(config), config=config)
+    generated = {f.src_uri: f.content_string for f in files if f.generated_by}
+    assert generated == {
+        "ukejalayer/puzzles-2.md": "# 練習問題（2ページ目）\n\n{{ puzzles ukejalayer:2 }}\n",
+        "ukejalayer/puzzles-3.md": "# 練習問題（3ページ目）\n\n{{ puzzles ukejalayer:3 }}\n"}
+    pages = {}
+    for name, marker in (("puzzles", "ukejalayer"), ("puzzles-2", "ukejalayer:2"),
+                         ("puzzles-3", "ukejalayer:3")):
+        pages[name] = build.expand(f"{{{{ puzzles {marker} }}}}", f"docs/ukejalayer/{name}.md")
+    numbers = {name: re.findall(r"### 問題(\d+)", e.markdown) for name, e in pages.items()}
+    assert numbers == {"puzzles": ["1", "2"], "puzzles-2": ["3", "4"], "puzzles-3": ["5"]}
+    assert ("[問題3〜4](puzzles-2.md)・[問題5〜5](puzzles-3.md)"
+            in pages["puzzles"].markdown.replace("**問題1〜2**・", ""))
+    assert "[問題1〜2](puzzles.md)・**問題3〜4**・[問題5〜5](puzzles-3.md)" in pages["puzzles-2"].markdown
+    # the progress line still counts every puzzle of the game
+    progress = [t for t in pages["puzzles-3"].tokens.values() if "bm-progress" in t][0]
+    assert progress.count("ukejalayer/") == 5
+    from banmen.content.errors import ContentErrors
+    with pytest.raises(ContentErrors):
+        build.expand("{{ puzzles ukejalayer:4 }}", "docs/x.md")
+
+
+def test_an_index_that_is_not_a_database_is_rebuilt(project):
+    first = prepared(project)
+    (project / ".cache" / "banmen" / "cache.db").write_bytes(b"not a database" * 100)
+    second = prepared(project)
+    assert len(second.stats.checked) == len(PARTS) - 1 and second.svgs == first.svgs
+    assert prepared(project).stats.checked == []
+
+
+def test_pages_are_expanded_once_and_again_only_when_what_they_show_changed(project):
+    pages = {"docs/u.md": "# u\n\n{{ puzzles ukejalayer }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n",
+             "docs/m.md": "# m\n\n{{ diagram medamagaeru/step }}\n\n{{ parameters medamagaeru }}\n"
+                          "\n```\n{{ diagram medamagaeru/example }}\n```\n"}
+
+    def html_of(build):
+        out = {}
+        for source, text in pages.items():
+            expansion = build.expand(text, source)
+            out[source] = build.fill(expansion.markdown.replace("\n\n", "<p>"), expansion.tokens)
+        return out
+
+    first = prepared(project)
+    first_html = html_of(first)
+    assert sorted(first.stats.expanded) == sorted(pages)
+    second = prepared(project)
+    assert html_of(second) == first_html and second.stats.expanded == []
+    assert second._token_prefix not in "".join(first_html.values())  # this build's nonce only
+    puzzle = project / "puzzles" / "ukejalayer" / "p01-movable-count.yaml"
+    puzzle.write_text(puzzle.read_text(encoding="utf-8").replace("explanation: |",
+                                                                  "explanation: |\n  解説。"),
+                      encoding="utf-8")
+    third = prepared(project)
+    third_html = html_of(third)
+    assert third.stats.expanded == ["docs/u.md"]
+    assert third_html["docs/m.md"] == first_html["docs/m.md"]
+    assert "解説。" in third_html["docs/u.md"] and "解説。" not in first_html["docs/u.md"]
+    # a page entry swapped for another page's is damage: expanded again, same HTML
+    entries = [r for r in rows(project) if r[1].startswith("page:")]
+    assert len(entries) >= 2
+    for row, other in ((entries[0], entries[1]), (entries[1], entries[0])):
+        sql(project, "UPDATE Cache SET mode = ?, filename = ?, value = ? WHERE rowid = ?",
+            other[2], other[3], other[4], row[0])
+    fourth = prepared(project)
+    assert html_of(fourth) == third_html
+
+
+def test_boards_parked_for_the_search_index_come_back_unchanged():
+    from banmen.site.build import defer_boards, restore_boards
+
+    page = ('<p>a</p><svg class="bm-glyphs"><defs><path id="g"/></defs></svg><div><svg id="b1">'
+            '<use href="#g"/></svg></div><template class="bm-lazy"><svg id="b2"><g/></svg>'
+            '</template><p>svg</p><svgx>text</svgx>')
+    parked, boards = defer_boards(page, "n0")
+    assert parked == ('<p>a</p><!--bm-board-n0-0--><div><!--bm-board-n0-1--></div>'
+                      '<!--bm-board-n0-2--><p>svg</p><svgx>text</svgx>')
+    assert boards[2] == '<template class="bm-lazy"><svg id="b2"><g/></svg></template>'
+    assert restore_boards(parked, "n0", boards) == page

@@ -281,3 +281,75 @@ def test_winning_moves_refuses_a_horizon_beyond_40_plies(runner, position_file):
                                   "1000"])
     assert result.exit_code == 1
     assert result.stderr == "argument 'plies' must be 1 to 40, got 1000\n"
+
+
+# ---- hardening round three: standard input, file names, --set for another game
+
+def test_standard_input_stops_at_the_file_limit_without_reading_the_rest():
+    import subprocess
+    import sys
+
+    # an endless stream: read until the limit, then one line (no MemoryError, no hang)
+    feeder = subprocess.Popen(["yes", "a: 1"], stdout=subprocess.PIPE)
+    try:
+        result = subprocess.run([sys.executable, "-m", "banmen.cli", "moves", "ludo", "-"],
+                                stdin=feeder.stdout, capture_output=True, text=True, timeout=120)
+    finally:
+        feeder.kill()
+        feeder.wait()
+    assert result.returncode == 1
+    assert result.stderr == "<stdin>:1:1: file too large (more than 1000000 bytes)\n"
+
+
+def test_standard_input_that_is_not_utf8_is_named_so(runner):
+    result = runner.invoke(main, ["moves", "ludo", "-"], input=b"game: ludo\nx: \x8c\n")
+    assert result.exit_code == 1
+    assert result.stderr == "<stdin>:1:1: file is not UTF-8 text (invalid start byte)\n"
+
+
+def test_a_file_name_cannot_forge_an_error_line(runner, tmp_path):
+    name = tmp_path / "pos\nb:1:1: fake.yaml"
+    name.write_text("game: ukejalayer\nto_move: purple\n", encoding="utf-8")
+    result = runner.invoke(main, ["moves", "ukejalayer", str(name)])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f'"{tmp_path}/pos\\nb:1:1: fake.yaml":')
+
+
+def test_content_file_names_with_control_characters_are_refused(runner, tmp_path):
+    folder = tmp_path / "puzzles" / "ukejalayer"
+    folder.mkdir(parents=True)
+    (folder / "p\x1b[31m.yaml").write_text("game: ukejalayer\n", encoding="utf-8")
+    result = runner.invoke(main, ["check", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stdout == ('"puzzles/ukejalayer/p\\x1b[31m.yaml":1:1: the file name holds the '
+                             "control character U+001B: rename the file (names are shown on "
+                             "pages and in messages)\n")
+
+
+@pytest.mark.parametrize("option, message", [
+    ("medamagaeru.nosuch=1", "--set medamagaeru.nosuch=1: unknown rule parameter 'nosuch' "
+     "(known: reposition_counts, capture_resets, captures_to_win, draw_plies_after_2_2)"),
+    ("ludo.pieces=3", "--set ludo.pieces=3: rule parameter 'pieces':"),
+])
+def test_a_set_option_for_another_game_is_checked_too(runner, position_file, option, message):
+    result = runner.invoke(main, ["moves", "ukejalayer", str(position_file), "--set", option])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(message)
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_format_characters_are_refused_in_content_file_names_but_spaces_are_shown_escaped(
+        runner, tmp_path):
+    folder = tmp_path / "puzzles" / "ukejalayer"
+    folder.mkdir(parents=True)
+    (folder / "p\u202egnp.yaml").write_text("game: ukejalayer\n", encoding="utf-8")
+    (folder / "問題\u3000一.yaml").write_text("game: ukejalayer\n", encoding="utf-8")
+    result = runner.invoke(main, ["check", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert '"puzzles/ukejalayer/p\\u202egnp.yaml":1:1: the file name holds the control character ' \
+           "U+202E: rename the file (names are shown on pages and in messages)" in lines
+    assert [line for line in lines if line.startswith('"puzzles/ukejalayer/問題\\u3000一.yaml":')
+            and "file name" not in line]

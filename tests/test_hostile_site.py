@@ -21,6 +21,7 @@ import pytest
 
 from banmen.content.check import check_project
 from banmen.render.svg import html_id
+from banmen.site.build import safe_anchor
 from conftest import _QuietHandler, copy_project
 
 pytestmark = pytest.mark.slow
@@ -109,7 +110,9 @@ def test_payloads_fire_nothing_and_every_puzzle_still_works(hostile, hostile_url
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{hostile_url}/ukejalayer/puzzles/", wait_until="load")
         assert page.locator(".banmen-puzzle").count() == len(puzzles)
-        heading = page.locator("h3#zz-tabindex-0-autofocus-onfocus-alert-1")
+        heading = page.locator("h3#" + safe_anchor("zz tabindex=0 autofocus onfocus=alert(1)"))
+        assert safe_anchor("zz tabindex=0 autofocus onfocus=alert(1)").startswith(
+            "zz-tabindex-0-autofocus-onfocus-alert-1-")
         expect(heading).to_contain_text("<script>alert('title')</script><img src=x "
                                         "onerror=alert('t2')> {: onfocus=alert('attr')")
         assert heading.get_attribute("onfocus") is None and heading.get_attribute("tabindex") is None
@@ -229,3 +232,54 @@ def test_stopping_serve_by_its_pid_stops_the_mkdocs_server(tmp_path, stop):
     process.communicate(timeout=120)
     assert process.returncode == 128 + stop
     assert not Path(f"/proc/{child}").exists()
+
+
+def test_a_page_deleted_during_the_build_is_one_line_not_a_traceback(tmp_path):
+    from conftest import ROOT
+
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "index.md").write_text("# はじめ\n", encoding="utf-8")
+    (project / "docs" / "gone.md").write_text("# 消える\n", encoding="utf-8")
+    # a hook that deletes a page after MkDocs listed the files, before it reads them
+    (project / "deleter.py").write_text(
+        "import os\n\ndef on_files(files, config):\n"
+        "    os.remove(os.path.join(config['docs_dir'], 'gone.md'))\n    return files\n",
+        encoding="utf-8")
+    (project / "mkdocs.yml").write_text(
+        "site_name: t\ndocs_dir: docs\nnav: [index.md, gone.md]\n"
+        f"hooks: [{ROOT / 'tools' / 'mkdocs_hooks.py'}, deleter.py]\n", encoding="utf-8")
+    site = tmp_path / "site"
+    _old_site(site)
+    process = _banmen(project, "build", "-d", str(site))
+    _, err = process.communicate(timeout=300)
+    assert process.returncode == 1
+    assert "Traceback" not in err
+    assert ("banmen: docs/gone.md: cannot read the page (No such file or directory); was it "
+            "deleted or moved during the build?") in err
+    assert (site / "index.html").read_text(encoding="utf-8") == "OLD"
+    assert _no_staging_left(tmp_path)
+
+
+def test_staging_folders_of_killed_builds_are_cleaned_at_the_start(tmp_path):
+    from banmen.cli import _clean_stale_staging
+
+    site = tmp_path / "site"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    other = subprocess.Popen(["sleep", "60"])  # a live process that is no build
+    build = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "banmen"])
+    try:
+        folders = {name: tmp_path / f".site.staging-{pid}" for name, pid in
+                   (("dead", dead.pid), ("other", other.pid), ("build", build.pid),
+                    ("mine", os.getpid()))}
+        for folder in folders.values():
+            (folder / "assets").mkdir(parents=True)
+        removed = _clean_stale_staging(site)
+        assert sorted(removed) == sorted(folders[n] for n in ("dead", "other", "mine"))
+        assert [p.name for p in tmp_path.iterdir()] == [folders["build"].name]
+    finally:
+        other.kill()
+        build.kill()
+        other.wait()
+        build.wait()

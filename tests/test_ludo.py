@@ -546,6 +546,18 @@ def test_square_names():
     ({"preset": "chinese"}, ("preset",), "unknown preset 'chinese': expected aeroplane, easy, "
                                          "ludo"),
     ({"to_move": "green"}, ("to_move",), "expected to_move one of red, blue, got 'green'"),
+    ({"colours": ["red", "red"]}, ("colours", 1), "red is listed twice: each colour plays once"),
+    ({"pieces": {"red": ["yard", 12, 18, "goal"], "blue": ["yard"] * 4}}, ("pieces", "red", 2),
+     "r3 cannot rest at 18: progress 18 is its flight square: a piece arriving there flies to "
+     "30, so it never stops there"),
+    ({"pieces": {"red": ["yard", 12, 30, "goal"], "blue": ["yard", 2, "yard", "yard"]}},
+     ("pieces", "blue", 1), "b2 cannot rest at 2: progress 2 is a square of its own colour: a "
+                            "piece arriving there jumps to 6, so it never stops there"),
+    ({"preset": "easy", "pieces": {"red": ["yard", 12, 30, "goal"], "blue": [18] + ["yard"] * 3}},
+     ("pieces", "blue", 0), "b1 cannot rest at 18: progress 18 is its flight square: a piece "
+                            "arriving there flies to 30, so it never stops there"),
+    ({"pieces": {"red": ["yard", 12], "blue": ["yard"] * 4}}, ("pieces", "red"),
+     "red has 2 pieces but blue has 4: every colour has 4 pieces, or 2 in the short game"),
 ])
 def test_impossible_positions(change, path, message):
     data = {"game": "ludo", "preset": "aeroplane", "colours": ["red", "blue"], "to_move": "red",
@@ -678,3 +690,30 @@ def test_site_rules_and_set_options_reach_the_engine(tmp_path):
     assert [str(e) for e in errors] == [
         "rules.yaml:2:14: rule parameter 'overshoot': expected 'bounce', 'finish' or 'forbid', "
         "got 'wrap'"]
+
+
+@pytest.mark.parametrize("colours", [["red", "blue"], ["red", "yellow", "blue", "green"]])
+def test_each_colours_flight_square_is_unreachable_and_reachable_without_flights(colours):
+    # progress counts from each colour's own start: every colour's 18 is its flight square
+    for colour in colours:
+        pieces = {c: ["yard"] * 4 for c in colours}
+        pieces[colour] = [18, "yard", "yard", "yard"]
+        with pytest.raises(PositionError) as err:
+            pos(colours=colours, pieces=pieces, to_move=colours[0])
+        assert err.value.path == ("pieces", colour, 0)
+        assert str(err.value).startswith(f"{colour[0]}1 cannot rest at 18: progress 18 is its "
+                                         "flight square")
+        # the ludo preset has no flights: the same progress is an ordinary square
+        state = pos("ludo", colours=colours, pieces=pieces, to_move=colours[0])
+        assert state.pieces[colours.index(colour)][0] == 18
+
+
+def test_a_short_game_is_inferred_when_every_colour_has_two_pieces():
+    state = pos(roll=2, pieces={"red": ["yard", 12], "blue": ["yard", 5]})
+    assert state.variant.rules.pieces == 2
+    assert texts(state) == ["r2 12-30"]
+    assert GAME.position_to_yaml(state)["pieces"] == {"red": ["yard", 12], "blue": ["yard", 5]}
+    with pytest.raises(PositionError) as err:  # rules that ask for 4 pieces say so
+        pos(roll=2, game=LudoGame({"pieces": 4}), pieces={"red": ["yard", 12], "blue": ["yard", 5]})
+    assert str(err.value) == ("red has 2 pieces: expected 4 (the rules set pieces: 4; without it "
+                              "a position with 2 pieces a colour is the short game)")

@@ -7,7 +7,7 @@ import pytest
 
 from banmen.content.errors import ContentErrors
 from banmen.site.build import SiteBuild, markdown_text, safe_anchor
-from banmen.site.html import _data_attr, md, refused_links
+from banmen.site.html import _data_attr, md, refused_links, refused_targets
 
 
 @pytest.mark.parametrize("text, html", [
@@ -41,6 +41,24 @@ def test_refused_links_are_found_in_every_link_form():
         "javascript:x", "mailto:x@y.z", "ftp://f.org/x"]
 
 
+@pytest.mark.parametrize("text, found", [
+    ("[x](//evil.example/p)", [("link", "//evil.example/p")]),
+    ("[x](\\\\\\\\evil.example/p)", [("link", "\\\\evil.example/p")]),
+    ("[x](\x01javascript:alert(1))", [("link", "\x01javascript:alert(1)")]),
+    ("[x](java&#10;script:alert(1))", [("link", "java\nscript:alert(1)")]),
+    ("[x](<java\nscript:alert(1)>)", [("link", "java\nscript:alert(1)")]),
+    ("[x](jav&#x09;ascript:alert(1))", [("link", "jav\tascript:alert(1)")]),
+    ("![i](javascript:alert(1))", [("image", "javascript:alert(1)")]),
+    ("![i](data:image/svg+xml,x)", [("image", "data:image/svg+xml,x")]),
+    ("[x](ok\x01.md)", [("link", "ok\x01.md")]),
+    ("[ok](rules.md#a) [h](HTTPS://x.org) ![p](https://x.org/p.png) [a](#b)", []),
+])
+def test_every_link_and_image_target_is_http_a_site_page_or_refused(text, found):
+    assert refused_targets(text) == found
+    if not found:  # what is accepted keeps its link through the sanitiser
+        assert md(text).count("<a href=") == 3
+
+
 def test_json_in_data_attributes_cannot_end_the_attribute_or_add_markup():
     attribute = _data_attr({"comment": "\"><script>&'"})
     assert attribute == ('data-answer="{&quot;comment&quot;:&quot;\\&quot;&gt;&lt;script&gt;'
@@ -53,10 +71,20 @@ def test_titles_become_literal_heading_text():
 
 
 def test_anchors_come_from_a_safe_alphabet():
-    assert safe_anchor("zz tabindex=0 autofocus onfocus=alert(1)") == (
-        "zz-tabindex-0-autofocus-onfocus-alert-1")
-    assert safe_anchor("p01-movable.count") == "p01-movable-count"
-    assert safe_anchor("問題") == "item"
+    name = "zz tabindex=0 autofocus onfocus=alert(1)"
+    assert safe_anchor(name) == "zz-tabindex-0-autofocus-onfocus-alert-1-" + sha8(name)
+    assert safe_anchor("p01-movable-count") == "p01-movable-count"
+    # characters lost: the whole name's hash keeps the ids apart
+    assert safe_anchor("p01-movable.count") == "p01-movable-count-" + sha8("p01-movable.count")
+    assert safe_anchor("問題") == "item-" + sha8("問題")
+    assert safe_anchor("練習") == "item-" + sha8("練習") != safe_anchor("問題")
+    assert safe_anchor("zz.1") != safe_anchor("zz-1") == "zz-1"
+
+
+def sha8(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
 def test_placeholders_cannot_be_forged():

@@ -14,7 +14,7 @@ from banmen.content import solution, steps
 from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.analysis import solver_budget
 from banmen.game import BanmenError, EngineLimitError, Game
-from banmen.query import QueryArgError, find_query, run_query
+from banmen.query import QueryArgError, find_query, query_evidence, run_query
 
 #: The answers a named engine query computes.
 QueryAnswer = NumberAnswer | BooleanAnswer | ChoiceAnswer | SquaresAnswer
@@ -94,8 +94,10 @@ def check_query_answer(check: FileCheck, game: Game, state: Hashable, answer: Qu
             check.fail(base + ("options",), f"the engine computes '{computed}', "
                        f"which no option offers (options: {', '.join(values)})")
     if stated != computed:
+        evidence = query_evidence(game, state, answer.query, answer.args)
         check.fail(base + ("value",), f"wrong answer for query '{query.name}': "
-                   + _stated_vs_computed(stated, computed))
+                   + _stated_vs_computed(stated, computed)
+                   + (f" ({evidence})" if evidence else ""))
     payload: dict[str, Any] = {"kind": answer.kind}
     if answer.kind == "choice":
         payload["options"] = [o.label for o in answer.options]

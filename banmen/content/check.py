@@ -16,6 +16,7 @@ Layout (relative to the project root):
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -204,6 +205,14 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
             continue
         matched.add(chosen)
         source = str(path.relative_to(root))
+        # control and format characters (line breaks, escapes, bidi overrides); spaces pass
+        hidden = next((c for c in source
+                       if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
+        if hidden is not None:
+            errors.append(ContentError(source, 1, 1, f"the file name holds the control "
+                                       f"character U+{ord(hidden):04X}: rename the file "
+                                       "(names are shown on pages and in messages)"))
+            continue
         if path.suffix != ".yaml":
             errors.append(ContentError(source, 1, 1, "content files must end in .yaml"))
             continue
@@ -240,12 +249,12 @@ def _markdown_texts(model: Any) -> list[tuple[tuple[str | int, ...], str]]:
 
 
 def _refused_links(document: MarkedDocument, model: Any) -> list[ContentError]:
-    """Links in authored Markdown to anything but http(s), relative or in-site targets."""
-    from banmen.site.html import refused_links
+    """Links and images in authored Markdown to anything but http(s) or this site."""
+    from banmen.site.html import refused_targets
 
-    return [document.error(path, f"link to '{href}': only http(s) links and links to pages "
-                           "of this site are allowed")
-            for path, text in _markdown_texts(model) for href in refused_links(text)]
+    return [document.error(path, f"{kind} {'to ' if kind == 'link' else ''}'{href}': only "
+                           "http(s) links and links to pages of this site are allowed")
+            for path, text in _markdown_texts(model) for kind, href in refused_targets(text)]
 
 
 def _check_file(content: items.Content, kind: str, game_id: str, path: Path, source: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from banmen.errors import BanmenError
+from banmen.errors import BanmenError, display_name, one_line
 
 
 class ContentError(BanmenError):
@@ -23,7 +23,8 @@ class ContentError(BanmenError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}:{self.column}: {self.message}"
+        # the file name quoted and escaped when it is not plain text, the message on one line
+        return f"{display_name(self.source)}:{self.line}:{self.column}: {one_line(self.message)}"
 
     def sort_key(self) -> tuple[str, int, int, str]:
         """Return the key that orders errors by file, then position, then text."""
@@ -56,4 +57,4 @@ class ArgumentError(ContentError):
         super().__init__(argument, 0, 0, message)
 
     def __str__(self) -> str:
-        return f"{self.source}: {self.message}"
+        return f"{one_line(self.source)}: {one_line(self.message)}"

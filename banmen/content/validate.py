@@ -61,6 +61,9 @@ def _message(error: dict, data: Any) -> str:
         return f"{name}: missing field 'kind'"
     if kind == "literal_error":
         return f"{name}: {error['msg']}"
+    if kind == "list_type" and tuple(loc[-2:]) == ("squares", "value"):
+        shown = f", got {error['input']!r}" if _short(error) else ""
+        return f"{name}: a squares answer is a list of squares, like [c2, d3]{shown}"
     return f"{name}: {error['msg'].lower()}, got {error['input']!r}" if _short(error) else (
         f"{name}: {error['msg'].lower()}"
     )

@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -440,6 +440,30 @@ def load_marked_file(path: Path, source: str | None = None) -> MarkedDocument:
             raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise ContentError(name, 1, 1, f"cannot read file: {err.strerror or err}") from None
+    return load_marked_bytes(raw, name)
+
+
+def load_marked_stream(stream: BinaryIO, source: str) -> MarkedDocument:
+    """Read at most :data:`MAX_FILE_BYTES` + 1 bytes from a binary stream (standard input)
+    and parse them as :func:`load_marked_file` does, with the same limits and messages: a
+    stream that does not end within the limit is refused without reading the rest.
+
+    Raises:
+        ContentError: as :func:`load_marked_bytes`, or the stream cannot be read.
+    """
+    try:
+        raw = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise ContentError(source, 1, 1, f"cannot read: {err.strerror or err}") from None
+    return load_marked_bytes(raw, source)
+
+
+def load_marked_bytes(raw: bytes, name: str) -> MarkedDocument:
+    """Decode ``raw`` (UTF-8, at most :data:`MAX_FILE_BYTES`) and parse it as YAML.
+
+    Raises:
+        ContentError: too large, not UTF-8 text, or invalid YAML (see :func:`load_marked_text`).
+    """
     if len(raw) > MAX_FILE_BYTES:
         raise ContentError(name, 1, 1, f"file too large (more than {MAX_FILE_BYTES} bytes)")
     try:

@@ -28,7 +28,9 @@ ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import os
 import re
 import secrets
@@ -39,10 +41,12 @@ from pathlib import Path
 from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
+from banmen.errors import display_name
 from banmen.site import html as fragments
-from banmen.site.cache import BuildCache, code_digest, key, tool_versions
+from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
 from banmen.site.onpage import share_glyphs, unique_ids
-from banmen.site.views import KINDS, Board, View, view_of
+from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
+                                view_to_data)
 
 MARKER = re.compile(r"\{\{\s*(\w+)\s+([^\s}]+)\s*\}\}")
 _MARKER_START = re.compile(r"\{\{")
@@ -68,12 +72,20 @@ class PageExpansion:
             :func:`banmen.site.onpage.unique_ids`).
         glyphs: ids of the glyph shapes already defined on the page (see
             :func:`banmen.site.onpage.share_glyphs`).
+        anchors: puzzle heading id -> the puzzle file that has it on this page.
+        source: the page's file name (``docs/ukejalayer/puzzles.md``).
     """
 
     markdown: str
+    source: str = ""
     tokens: dict[str, str] = field(default_factory=dict)
     ids: set[str] = field(default_factory=set)
     glyphs: set[str] = field(default_factory=set)
+    anchors: dict[str, str] = field(default_factory=dict)
+
+
+class _AnchorClash(Exception):
+    """Two puzzle files would get the same heading id on one page."""
 
 
 @dataclass
@@ -105,10 +117,12 @@ class BuildStats:
     Attributes:
         checked: ids (``kind/game/name``) of the content files checked by the engines.
         drawn: board keys drawn (see :class:`banmen.site.views.Board`).
+        expanded: pages whose markers were expanded (the others came from the cache).
     """
 
     checked: list[str] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)
+    expanded: list[str] = field(default_factory=list)
 
 
 class SiteBuild:
@@ -158,6 +172,9 @@ class SiteBuild:
         self.svgs: dict[str, str] = {}
         self.stats = BuildStats()
         self._counter = 0
+        self._cache: BuildCache | None = None
+        #: (kind, item id) -> the cache key of its file; "site" -> the rules entry's key
+        self._item_keys: dict[tuple[str, str], str] = {}
         # Placeholder tokens carry a random nonce per build, so no authored text can forge one.
         self._token_prefix = f"BANMENEMBED{secrets.token_hex(8).upper()}X"
         self._token_re = re.compile(rf"(?:<p>)?({self._token_prefix}\d+)(?:</p>)?")
@@ -187,8 +204,9 @@ class SiteBuild:
             self.content.game_ids = tuple(games)
             return
         name = "site:" + key(*base, rules_bytes, self.rule_overrides or {})
-        entry = cache.get_object(name)
-        if not (isinstance(entry, tuple) and len(entry) == 4):
+        self._item_keys[("site", "")] = name
+        entry = cache.get_json(name, _site_from_data)
+        if entry is None:
             from banmen.content.check import load_site_rules
             from banmen.site.parameters import parameters_markdown
             from banmen.site.presets import has_presets, presets_markdown, simulation_html
@@ -197,12 +215,15 @@ class SiteBuild:
             if errors:
                 raise ContentErrors(errors)
             with_presets = [g for g in games if has_presets(g)]
-            entry = (tuple(games), {g: parameters_markdown(e) for g, e in games.items()},
-                     {g: presets_markdown(games[g]) for g in with_presets},
-                     {g: simulation_html(games[g]) for g in with_presets})
-            cache.set_object(name, entry)
-        (self.content.game_ids, self.content.parameters, self.content.presets,
-         self.content.simulations) = entry
+            entry = {"games": list(games),
+                     "parameters": {g: parameters_markdown(e) for g, e in games.items()},
+                     "presets": {g: presets_markdown(games[g]) for g in with_presets},
+                     "simulations": {g: simulation_html(games[g]) for g in with_presets}}
+            cache.set_json(name, entry)
+        self.content.game_ids = tuple(entry["games"])
+        self.content.parameters = entry["parameters"]
+        self.content.presets = entry["presets"]
+        self.content.simulations = entry["simulations"]
 
     def _files(self) -> list[tuple[str, str, Path]]:
         """(kind, game id, path) of every file under the content folders, sorted."""
@@ -222,16 +243,27 @@ class SiteBuild:
         Raises:
             ContentErrors: the content has problems; nothing is rendered.
         """
+        self.close()
         cache = BuildCache(self.root, enabled=self.use_cache)
         try:
             self._prepare(cache)
-        finally:
+        except BaseException:
             cache.close()
+            raise
+        # kept open for the pages (expansions are cached too) until close()
+        self._cache = cache
+
+    def close(self) -> None:
+        """Close the build cache (after the last page; :meth:`prepare` opens it again)."""
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
 
     def _prepare(self, cache: BuildCache) -> None:
         self.stats = BuildStats()
         self.content = SiteContent()
         self.problems = []
+        self._item_keys = {}
         base = ["banmen-build-1", code_digest(), tool_versions()]
         rules_bytes, rules = self._rules_inputs()
         self._site_entry(cache, rules_bytes, base)
@@ -248,13 +280,15 @@ class SiteBuild:
                 file_key = key(*base, relative, path.read_bytes(), rules.get(game_id),
                                overrides.get(game_id, {}))
                 keys[path] = file_key
-                entry = cache.get_object("view:" + file_key)
-                if isinstance(entry, tuple) and len(entry) == 2:
+                self._item_keys[(kind, f"{game_id}/{path.stem}")] = file_key
+                entry = cache.get_json("view:" + file_key, _view_entry_reader(
+                    kind, f"{game_id}/{path.stem}", relative))
+                if entry is not None:
                     view, svg_keys = entry
-                    svgs = {b.key: cache.get_bytes("svg:" + svg_keys.get(b.key, ""))
-                            for b in _boards_of(view)}
+                    svgs = {b.key: cache.get_text("svg:" + svg_keys[b.key])
+                            for b in boards_of(view)}
                     if all(v is not None for v in svgs.values()):
-                        found[path] = (view, {k: v.decode("utf-8") for k, v in svgs.items()})
+                        found[path] = (view, svgs)
                         continue
             missing.append(path)
         if missing:
@@ -273,15 +307,16 @@ class SiteBuild:
 
         # the squares each game draws (marks are checked against them) without matplotlib
         squares_name = "squares:" + key(code_digest(), tool_versions())
-        known = cache.get_object(squares_name)
-        if isinstance(known, dict):
+        known = cache.get_json(squares_name, _squares_from_data)
+        if known is not None:
             render.SQUARES.update(known)
         count = len(render.SQUARES)
         content = check_project(self.root, paths=missing, rule_overrides=self.rule_overrides,
                                 rules_file=self.rules_file, strict=not self.keep_going)
         self.problems = sorted(content.problems, key=ContentError.sort_key)
         if len(render.SQUARES) != count:
-            cache.set_object(squares_name, dict(render.SQUARES))
+            cache.set_json(squares_name, [[game, rules, sorted(names)] for (game, rules), names
+                                          in sorted(render.SQUARES.items())])
         by_source = {}
         for kind in KINDS:
             for item in getattr(content, kind).values():
@@ -296,11 +331,14 @@ class SiteBuild:
                 continue
             kind, item = by_source[path.resolve()]
             view, boards = view_of(kind, item)
+            # what a later build reads back from the cache, so both give the same page
+            data = view_to_data(view)
+            view = view_from_data(json.loads(json.dumps(data)))
             self.stats.checked.append(f"{kind}/{item.ident}")
             svg_keys = {b.key: key(*base, board_inputs(game, spec)) for b, game, spec in boards}
             made[path] = (view, svg_keys)
             for b, game, spec in boards:
-                cached = cache.get_bytes("svg:" + svg_keys[b.key])
+                cached = cache.get_text("svg:" + svg_keys[b.key])
                 if cached is None and self.reuse is not None:
                     svg = self.reuse(b.key, game, spec)
                     if svg is not None:
@@ -310,16 +348,17 @@ class SiteBuild:
                 if cached is None:
                     todo.append((b.key, game, spec))
                 else:
-                    svgs[b.key] = cached.decode("utf-8")
+                    svgs[b.key] = cached
         svgs.update(draw_boards(todo, jobs=self.jobs, progress=self.progress))
         self.stats.drawn.extend(k for k, _, _ in todo)
         drawn = {k for k, _, _ in todo}
         for path, (view, svg_keys) in made.items():
             for board_key, svg_key in svg_keys.items():
                 if board_key in drawn:
-                    cache.set_bytes("svg:" + svg_key, svgs[board_key].encode("utf-8"))
+                    cache.set_text("svg:" + svg_key, svgs[board_key])
             if keys.get(path) is not None and not reused.intersection(svg_keys):
-                cache.set_object("view:" + keys[path], (view, svg_keys))
+                cache.set_json("view:" + keys[path], {"view": view_to_data(view),
+                                                      "svg_keys": svg_keys})
             found[path] = (view, {k: svgs[k] for k in svg_keys})
 
     def svg_of(self, board: Board) -> str:
@@ -334,6 +373,23 @@ class SiteBuild:
         token = f"{self._token_prefix}{self._counter}"
         expansion.tokens[token] = fragment
         return f"\n\n{token}\n\n"
+
+    def _anchor(self, expansion: PageExpansion, puzzle: Any) -> str:
+        """The heading id of ``puzzle`` on this page (see :func:`safe_anchor`), unique there:
+        the same puzzle shown again gets ``_2``, ``_3``...; two files whose ids collide are
+        an error naming both."""
+        anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
+        owner = expansion.anchors.get(anchor)
+        if owner is not None and owner != puzzle.source:
+            raise _AnchorClash(f"puzzles {display_name(owner)} and {display_name(puzzle.source)} "
+                               f"get the same heading id '{anchor}' on this page: rename one")
+        if owner is not None:
+            n = 2
+            while f"{anchor}_{n}" in expansion.anchors:
+                n += 1
+            anchor = f"{anchor}_{n}"
+        expansion.anchors[anchor] = puzzle.source
+        return anchor
 
     def _replacement(self, kind: str, ident: str, expansion: PageExpansion) -> str | None:
         content = self.content
@@ -359,16 +415,27 @@ class SiteBuild:
             idents = [p.ident for p in content.puzzles.values() if p.game.id == ident]
             return self._token(expansion, fragments.progress_html(ident, idents,
                                                                   self._lessons_of(ident)))
-        if kind == "puzzles" and ident in content.game_ids:
-            puzzles = [p for p in content.puzzles.values() if p.game.id == ident]
+        if kind == "puzzles":
+            game, _, page_text = ident.partition(":")
+            if game not in content.game_ids or (page_text and not page_text.isdigit()):
+                return None
+            puzzles = [p for p in content.puzzles.values() if p.game.id == game]
+            page = int(page_text or 1)
+            pages = puzzle_page_count(len(puzzles))
+            if not 1 <= page <= pages or (page_text and page == 1):
+                return None
+            first = (page - 1) * PUZZLES_PER_PAGE
+            pager = _pager(expansion.source, page, pages, len(puzzles)) if pages > 1 else ""
             parts = [self._token(expansion, fragments.progress_html(
-                ident, [p.ident for p in puzzles], self._lessons_of(ident)))]
-            for number, puzzle in enumerate(puzzles, start=1):
-                anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
+                game, [p.ident for p in puzzles], self._lessons_of(game))), pager]
+            for number, puzzle in enumerate(puzzles[first:first + PUZZLES_PER_PAGE],
+                                            start=first + 1):
+                anchor = self._anchor(expansion, puzzle)
                 title = markdown_text(puzzle.model.title)
                 parts.append(f"\n### 問題{number}　{title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
+            parts.append(pager)
             return "".join(parts)
         return None
 
@@ -386,8 +453,65 @@ class SiteBuild:
 
         Raises:
             ContentErrors: a marker has an unknown kind or names an unknown id.
+
+        An expansion whose inputs are unchanged since an earlier build (the page text, the
+        cache keys of every item its markers show, the page-writing code) is read back from
+        the build cache instead of being written again.
         """
-        expansion = PageExpansion(markdown)
+        name = self._page_name(markdown, source)
+        if name is not None and self._cache is not None:
+            cached = self._cache.get_json(name, self._expansion_reader(source))
+            if cached is not None:
+                return cached
+        expansion = self._expand(markdown, source)
+        self.stats.expanded.append(source)
+        if name is not None and self._cache is not None:
+            self._cache.set_json(name, {"prefix": self._token_prefix,
+                                        "markdown": expansion.markdown,
+                                        "tokens": expansion.tokens})
+        return expansion
+
+    def _page_name(self, markdown: str, source: str) -> str | None:
+        """The cache name of a page's expansion, or ``None`` when some input has no key."""
+        if ("site", "") not in self._item_keys:
+            return None
+        refs: list[Any] = []
+        # every marker, also those in code (shown as text): an id that does not exist is
+        # "absent" (an active marker naming it fails, and failures are not cached)
+        for match in MARKER.finditer(markdown):
+            kind, ident = match.group(1), match.group(2)
+            if kind in ("diagram", "puzzle", "sequence"):
+                refs.append(self._item_keys.get((kind + "s", ident), "absent"))
+            elif kind in ("puzzles", "progress"):
+                game = ident.partition(":")[0]
+                refs.append([self._item_keys.get(("puzzles", p.ident), "absent")
+                             for p in self.content.puzzles.values() if p.game.id == game])
+            else:
+                refs.append(self._item_keys[("site", "")])
+        return "page:" + key("banmen-page-1", page_code_digest(), source, markdown, refs,
+                             repr(fragments.MARKDOWN_EXTENSIONS), PUZZLES_PER_PAGE)
+
+    def _expansion_reader(self, source: str):
+        """Reads a cached expansion, giving its tokens this build's nonce."""
+        def read(data: Any) -> PageExpansion:
+            if not (isinstance(data, dict) and set(data) == {"prefix", "markdown", "tokens"}
+                    and isinstance(data["prefix"], str)
+                    and re.fullmatch(r"BANMENEMBED[0-9A-F]{16}X", data["prefix"])
+                    and isinstance(data["markdown"], str) and isinstance(data["tokens"], dict)
+                    and all(isinstance(k, str) and k.startswith(data["prefix"])
+                            and k[len(data["prefix"]):].isdigit() and isinstance(v, str)
+                            for k, v in data["tokens"].items())):
+                raise ValueError("not a page expansion")
+            old = data["prefix"]
+            expansion = PageExpansion(data["markdown"].replace(old, self._token_prefix),
+                                      source=source)
+            expansion.tokens = {self._token_prefix + k[len(old):]: v
+                                for k, v in data["tokens"].items()}
+            return expansion
+        return read
+
+    def _expand(self, markdown: str, source: str) -> PageExpansion:
+        expansion = PageExpansion(markdown, source=source)
         errors: list[ContentError] = []
         out: list[str] = []
         fence: str | None = None
@@ -416,7 +540,12 @@ class SiteBuild:
                                                f"unknown marker '{kind}' (expected one of: "
                                                f"{', '.join(MARKER_KINDS)})"))
                 else:
-                    replacement = self._replacement(kind, ident, expansion)
+                    try:
+                        replacement = self._replacement(kind, ident, expansion)
+                    except _AnchorClash as clash:
+                        errors.append(ContentError(source, line_no, match.start(2) + 1,
+                                                   str(clash)))
+                        replacement = ""
                     indent = line[:match.start()]
                     if replacement and indent.isspace():
                         # an indented marker (inside an admonition or list) stays inside it
@@ -441,14 +570,80 @@ class SiteBuild:
         return self._token_re.sub(lambda m: tokens.get(m.group(1), m.group(0)), page_html)
 
 
+#: puzzles shown on one page by ``{{ puzzles <game> }}``; the rest go to generated pages
+#: ``<page>-2.md``, ``<page>-3.md``... shown by ``{{ puzzles <game>:<n> }}`` (numbering kept).
+PUZZLES_PER_PAGE = 50
+
+
+def puzzle_page_count(count: int) -> int:
+    """The pages ``count`` puzzles take (at least one)."""
+    return max(1, -(-count // PUZZLES_PER_PAGE))
+
+
+def _pager(source: str, page: int, pages: int, count: int) -> str:
+    """Markdown links between the pages of one game's puzzles (relative to ``source``)."""
+    stem = Path(source).stem
+    base = stem.rsplit("-", 1)[0] if page > 1 else stem
+    links = []
+    for n in range(1, pages + 1):
+        target = f"{base}.md" if n == 1 else f"{base}-{n}.md"
+        last = min(n * PUZZLES_PER_PAGE, count)
+        label = f"問題{(n - 1) * PUZZLES_PER_PAGE + 1}〜{last}"
+        links.append(f"**{label}**" if n == page else f"[{label}]({target})")
+    return f"\n\n{'・'.join(links)}\n\n"
+
+
+def puzzle_listings(markdown: str) -> list[str]:
+    """Return the game ids of the ``{{ puzzles <game> }}`` markers of a page (outside code),
+    in page order: the pages that may need continuation pages."""
+    found = []
+    fence: str | None = None
+    for line in markdown.split("\n"):
+        opening = _FENCE.match(line)
+        if opening and (fence is None or opening.group(1).startswith(fence)):
+            fence = opening.group(1)[:3] if fence is None else None
+            continue
+        if fence is not None:
+            continue
+        code = [m.span() for m in _CODE_SPAN.finditer(line)]
+        found += [m.group(2) for m in MARKER.finditer(line)
+                  if m.group(1) == "puzzles" and ":" not in m.group(2)
+                  and not _inside(m.start(), code)]
+    return found
+
+
+def continuation_pages(build: "SiteBuild", src_uri: str, markdown: str
+                       ) -> list[tuple[str, str]]:
+    """Return ``(src_uri, Markdown)`` of the pages that continue a page's puzzle listings
+    beyond :data:`PUZZLES_PER_PAGE` (``ukejalayer/puzzles-2.md`` with
+    ``{{ puzzles ukejalayer:2 }}``); none when every listing fits on its page."""
+    stem, _, _ = src_uri.rpartition(".")
+    title = next((line[2:].strip() for line in markdown.split("\n") if line.startswith("# ")),
+                 "練習問題")
+    pages = []
+    for game in puzzle_listings(markdown):
+        count = sum(1 for p in build.content.puzzles.values() if p.game.id == game)
+        for n in range(2, puzzle_page_count(count) + 1):
+            pages.append((f"{stem}-{n}.md",
+                          f"# {title}（{n}ページ目）\n\n{{{{ puzzles {game}:{n} }}}}\n"))
+    return pages
+
+
 def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
 
 
 def safe_anchor(name: str) -> str:
-    """Return an HTML id for a file name: runs of characters outside ``A-Za-z0-9_-`` become
-    ``-`` (``zz tabindex=0`` -> ``zz-tabindex-0``), so a name can never add attributes."""
-    return _SAFE_ID.sub("-", name).strip("-") or "item"
+    """Return an HTML id for a file name, from the alphabet ``A-Za-z0-9_-`` only, so a name can
+    never add attributes. A name already in that alphabet is its own id (``p01-count``);
+    otherwise runs of other characters become ``-`` and the first 8 hex digits of the
+    SHA-256 of the whole name follow (``zz.1`` -> ``zz-1-<8 hex>``, ``問題`` ->
+    ``item-<8 hex>``), so names that differ only in the characters lost stay apart."""
+    slug = _SAFE_ID.sub("-", name).strip("-")
+    if slug == name and name:
+        return name
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+    return f"{slug or 'item'}-{digest}"
 
 
 def markdown_text(text: str) -> str:
@@ -467,7 +662,9 @@ def markdown_text(text: str) -> str:
             out.append(char)
     return "".join(out)
 
-_BOARD_MARKUP = re.compile(r'<template class="bm-lazy">.*?</template>|<svg\b.*?</svg>', re.DOTALL)
+#: the start of a board or lazy frame (one literal-led pattern: the search skips ahead to
+#: each ``<``; the end is then found with ``str.find``).
+_BOARD_START = re.compile(r'<(?:template class="bm-lazy">|svg\b)')
 
 
 def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
@@ -481,12 +678,23 @@ def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
         (the page with ``<!--bm-board-<nonce>-<n>-->`` comments, the boards in order).
     """
     boards: list[str] = []
-
-    def park(match: re.Match[str]) -> str:
-        boards.append(match.group(0))
-        return f"<!--bm-board-{nonce}-{len(boards) - 1}-->"
-
-    return _BOARD_MARKUP.sub(park, html), boards
+    out: list[str] = []
+    position = 0
+    while True:
+        match = _BOARD_START.search(html, position)
+        if match is None:
+            break
+        closing = "</template>" if match.group(0).startswith("<t") else "</svg>"
+        end = html.find(closing, match.end())
+        if end < 0:
+            break
+        end += len(closing)
+        out.append(html[position:match.start()])
+        out.append(f"<!--bm-board-{nonce}-{len(boards)}-->")
+        boards.append(html[match.start():end])
+        position = end
+    out.append(html[position:])
+    return "".join(out), boards
 
 
 def restore_boards(html: str, nonce: str, boards: list[str]) -> str:
@@ -513,15 +721,49 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
     ]
 
 
-def _boards_of(view: View) -> list[Board]:
-    """The boards a view shows, in page order."""
-    if hasattr(view, "boards"):
-        return list(view.boards)
-    if hasattr(view, "model"):
-        return [view.spec, *view.frames]
-    if hasattr(view, "frames"):
-        return [frame.spec for frame in view.frames]
-    return [view.spec]
+def _site_from_data(data: Any) -> dict[str, Any]:
+    """The site entry (game ids and tables) read back from the cache, checked."""
+    if not (isinstance(data, dict) and set(data) == {"games", "parameters", "presets",
+                                                      "simulations"}):
+        raise ValueError("not a site entry")
+    games = data["games"]
+    if not (isinstance(games, list) and all(isinstance(g, str) for g in games)):
+        raise ValueError("game ids")
+    for table in ("parameters", "presets", "simulations"):
+        value = data[table]
+        if not (isinstance(value, dict) and set(value) <= set(games)
+                and all(isinstance(v, str) for v in value.values())):
+            raise ValueError(table)
+    return data
+
+
+def _squares_from_data(data: Any) -> dict[tuple[str, str], frozenset[str]]:
+    """The squares each game draws, read back from the cache, checked."""
+    if not isinstance(data, list):
+        raise ValueError("not a squares entry")
+    squares = {}
+    for entry in data:
+        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+                and isinstance(entry[1], str) and isinstance(entry[2], list)
+                and all(isinstance(s, str) for s in entry[2])):
+            raise ValueError("a squares row")
+        squares[(entry[0], entry[1])] = frozenset(entry[2])
+    return squares
+
+
+def _view_entry_reader(kind: str, ident: str, source: str):
+    """A reader for the cached ``{"view", "svg_keys"}`` entry of one content file: the view
+    must be of that file, and name a board key for each of its boards (and no other)."""
+    def read(data: Any) -> tuple[View, dict[str, str]]:
+        if not (isinstance(data, dict) and set(data) == {"view", "svg_keys"}):
+            raise ValueError("not a view entry")
+        view = view_from_data(data["view"], kind, ident, source)
+        svg_keys = data["svg_keys"]
+        if not (isinstance(svg_keys, dict) and set(svg_keys) == {b.key for b in boards_of(view)}
+                and all(isinstance(v, str) for v in svg_keys.values())):
+            raise ValueError("board keys")
+        return view, svg_keys
+    return read
 
 
 #: (board key, engine, spec) of the boards to draw; read by forked workers by index.

@@ -1,42 +1,69 @@
-"""The content-addressed build cache: check results and board SVGs on disk (``diskcache``).
+"""The content-addressed build cache: check results (JSON) and board SVGs (text) on disk.
 
 Where: ``<project root>/.cache/banmen/`` (ignored by git; safe to delete at any time, also
-with ``banmen cache clear``). diskcache keeps its index in SQLite and large values in files,
-writes atomically and is safe for several processes at once, so two builds may share it.
+with ``banmen cache clear``). ``diskcache`` keeps the index in SQLite and large values in
+files, writes atomically and is safe for several processes at once, so two builds may share
+it.
+
+Nothing read from the cache runs as code. The cache stores bytes only, through
+:class:`DataDisk`: it refuses to store anything else, and it refuses to read back an entry
+that the index marks as pickled (or whose file name points outside the folder), so an entry
+replaced by a pickle that would call ``os.system`` is damage, never loaded. Check results
+are JSON, validated field by field when read (:mod:`banmen.site.views`); boards are UTF-8
+text.
+
+Every entry is bound to its name: it is stored as ``MAGIC + SHA-256(MAGIC, name, value) +
+value``, so an entry moved under another name (two value files swapped under
+``.cache/banmen/``, two values swapped inside the database, an entry of another kind), a
+truncated or overwritten one, or one that does not parse is dropped and reported as a miss:
+computed and written again, never served.
 
 Keys are SHA-256 digests of everything that can change a value (see :func:`key`). A check
-result (the page view of one file, :mod:`banmen.site.views`) is keyed on the file's path and
-YAML bytes, the rule inputs of its game (its section of ``rules.yaml`` and ``--set``
-overrides; its own ``rules:`` are in its bytes), the source of the engines, checker and
-renderers (:func:`code_digest`) and the tool versions (:func:`tool_versions`: matplotlib,
-the font package). A board is keyed on what it draws (game, effective rules, positions, move,
-marks, options, the id that prefixes its element ids: ``banmen.site.build.board_inputs``)
-plus the same code digest and versions, so a re-checked file whose pictures did not change
-(a new title, a new hint) draws nothing. A value is stored with the SHA-256 of its bytes in front; a value whose
-digest does not match (truncated, overwritten, half-written) is dropped and reported as a
-miss, so it is computed and written again, never served.
+result (the page view of one file) is keyed on the file's path and YAML bytes, the rule
+inputs of its game (its section of ``rules.yaml`` and ``--set`` overrides; its own
+``rules:`` are in its bytes), the source of the engines, checker and renderers
+(:func:`code_digest`) and the tool versions (:func:`tool_versions`). A board is keyed on
+what it draws (``banmen.site.build.board_inputs``) plus the same code digest and versions.
+
+Another process holding the database's write lock is not damage: the build waits up to
+:data:`LOCK_WAIT` seconds, then says so in one line and runs without the cache; it never
+deletes a folder another live process uses. Only an index that cannot be read at all (not a
+database, malformed) is deleted and created again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import pickle
+import re
 import shutil
+import sqlite3
+import sys
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 #: cache folder, relative to the project root.
 CACHE_DIR = Path(".cache") / "banmen"
-_MAGIC = b"banmen-cache-1\n"
+#: seconds to wait for another process's write lock before building without the cache.
+LOCK_WAIT = 10.0
+_MAGIC = b"banmen-cache-2\n"
+_DIGEST = 32
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: files of the banmen package that only write pages: they never change a cached value.
 _PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/parameters.py",
-              "site/cache.py", "site/onpage.py", "cli.py", "cli_options.py",
+              "site/cache.py", "site/onpage.py", "site/links.py", "cli.py", "cli_options.py",
               "site/diff.py", "site/diff_svg.py", "site/diff_report.py",
               "site/diff_probe.py"}
+#: the names diskcache gives value files (two levels of folders, 28 hex digits, ``.val``).
+_VALUE_FILE = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
+
+T = TypeVar("T")
+
+
+class CacheDamage(ValueError):
+    """An entry that is not what this build wrote under its name (dropped, recomputed)."""
 
 
 @lru_cache(maxsize=1)
@@ -46,16 +73,38 @@ def code_digest() -> str:
     digest = hashlib.sha256()
     for path in sorted(_PACKAGE.rglob("*")):
         relative = path.relative_to(_PACKAGE).as_posix()
-        if (path.suffix in (".py", ".yaml") and path.is_file() and relative not in _PAGE_ONLY
-                and "__pycache__" not in relative):
+        if (path.suffix in (".py", ".yaml", ".json") and relative not in _PAGE_ONLY
+                and "__pycache__" not in relative and path.is_file()):
             digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+#: the page-writing files whose code shapes a page's expansion (see :func:`page_code_digest`).
+_PAGE_CODE = ("site/build.py", "site/html.py", "site/onpage.py", "site/views.py",
+              "content/move_text.json", "render/ids.py")
+
+
+@lru_cache(maxsize=1)
+def page_code_digest() -> str:
+    """Return the SHA-256 (hex) of what turns checked items into a page's Markdown and
+    fragments: :func:`code_digest` plus the page-writing files (:data:`_PAGE_CODE`)."""
+    digest = hashlib.sha256(code_digest().encode())
+    for relative in _PAGE_CODE:
+        path = _PACKAGE / relative
+        digest.update(relative.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"")
+                      + b"\0")
+    for name in ("markdown", "nh3"):  # they render authored text
+        try:
+            digest.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
     return digest.hexdigest()
 
 
 @lru_cache(maxsize=1)
 def tool_versions() -> str:
-    """Return the versions of what draws the boards (matplotlib, the bundled font package)
-    and of Python (pickles), read from package metadata without importing them."""
+    """Return the versions of Python and of what checks and draws (matplotlib, the bundled
+    font package, PyYAML, pydantic), read from package metadata without importing them."""
     import platform
 
     parts = [f"python={platform.python_version()}"]
@@ -77,30 +126,151 @@ def key(*parts: Any) -> str:
     return digest.hexdigest()
 
 
+def _seal(name: str, payload: bytes) -> bytes:
+    """The digest that binds ``payload`` to ``name``."""
+    return hashlib.sha256(_MAGIC + name.encode("utf-8") + b"\0" + payload).digest()
+
+
+def _data_disk() -> type:
+    """Return :class:`DataDisk` (built on first use, so importing this module stays cheap)."""
+    global DataDisk  # noqa: PLW0603 - the class is made once, lazily
+    if DataDisk is not None:
+        return DataDisk
+    import diskcache
+    from diskcache.core import MODE_BINARY, MODE_RAW
+
+    class _DataDisk(diskcache.Disk):
+        """A diskcache ``Disk`` for bytes only: keys are strings, values bytes; entries the
+        index marks as pickled, text or anything else, and value files outside the cache
+        folder, are refused (:class:`CacheDamage`) instead of read."""
+
+        def put(self, key: Any) -> tuple[Any, bool]:
+            if type(key) is not str:
+                raise TypeError("the build cache takes text keys only")
+            return key, True
+
+        def get(self, key: Any, raw: bool) -> Any:
+            if not raw or type(key) is not str:
+                raise CacheDamage("a cache key that is not text")
+            return key
+
+        def store(self, value: Any, read: bool, key: Any = None) -> tuple:
+            if type(value) is not bytes or read:
+                raise TypeError("the build cache stores bytes only")
+            return super().store(value, False, key)
+
+        def fetch(self, mode: int, filename: Any, value: Any, read: bool) -> bytes:
+            if read:
+                raise CacheDamage("the build cache reads whole values only")
+            if mode == MODE_RAW and isinstance(value, bytes):
+                return bytes(value)
+            if mode == MODE_BINARY and value is None and self._safe(filename):
+                return super().fetch(mode, filename, None, False)
+            raise CacheDamage("an entry that is not stored as plain bytes")
+
+        def remove(self, file_path: Any) -> None:
+            if self._safe(file_path):
+                super().remove(file_path)
+
+        @staticmethod
+        def _safe(filename: Any) -> bool:
+            return isinstance(filename, str) and _VALUE_FILE.fullmatch(
+                filename.replace("\\", "/")) is not None
+
+    DataDisk = _DataDisk
+    return DataDisk
+
+
+#: the bytes-only ``diskcache.Disk`` subclass (see :func:`_data_disk`).
+DataDisk: Any = None
+
+
+def _is_lock_error(error: BaseException) -> bool:
+    """Whether ``error`` means another process holds the database (not damage)."""
+    import diskcache
+
+    if isinstance(error, diskcache.Timeout):
+        return True
+    text = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
 class BuildCache:
-    """Checked values by key, on disk.
+    """Checked values by name, on disk: bytes, text and JSON, each bound to its name.
 
     Args:
         root: the project root (the cache lives in ``root/.cache/banmen``).
         enabled: ``False`` gives a cache that never hits and never writes (``--no-cache``).
+        lock_wait: seconds to wait for another process's write lock (default
+            :data:`LOCK_WAIT`); then this build runs without the cache, saying so once on
+            standard error.
 
-    A cache folder that cannot be opened (e.g. a corrupt index) is deleted and created again;
-    if that fails too, the build goes on without a cache.
+    A cache folder whose index cannot be read (not a database) is deleted and created again;
+    if that fails too, the build goes on without a cache. A folder locked by another process
+    is never deleted.
     """
 
-    def __init__(self, root: Path, enabled: bool = True):
+    def __init__(self, root: Path, enabled: bool = True, lock_wait: float | None = None):
         self.directory = root / CACHE_DIR
+        self.lock_wait = LOCK_WAIT if lock_wait is None else lock_wait
         self._store: Any = None
+        #: why the cache was switched off during this run (``None``: it was not).
+        self.off_reason: str | None = None
         if enabled:
             self._store = self._open()
+
+    def _locked(self) -> bool:
+        """Whether another process holds the write lock for longer than ``lock_wait``."""
+        database = self.directory / "cache.db"
+        if not database.exists():
+            return False
+        try:
+            connection = sqlite3.connect(str(database), timeout=self.lock_wait,
+                                         isolation_level=None)
+        except sqlite3.Error:
+            return False
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("ROLLBACK")
+        except sqlite3.OperationalError as err:
+            text = str(err).lower()
+            return "locked" in text or "busy" in text
+        except sqlite3.Error:
+            return False  # not a database: _open deals with it
+        finally:
+            connection.close()
+        return False
+
+    def _switch_off(self, reason: str) -> None:
+        """Stop using the cache for the rest of this run (never touching its files)."""
+        if self._store is not None:
+            try:
+                self._store.close()
+            except Exception:  # noqa: BLE001
+                pass
+        self._store = None
+        if self.off_reason is None:
+            self.off_reason = reason
+            print(f"banmen: {reason}; this build checks and draws without it",
+                  file=sys.stderr, flush=True)  # noqa: T201
 
     def _open(self) -> Any:
         import diskcache
 
+        busy = (f"the build cache {CACHE_DIR.as_posix()} is locked by another process "
+                f"(waited {self.lock_wait:g} s)")
+        if self._locked():
+            self._switch_off(busy)
+            return None
+        settings = {**diskcache.DEFAULT_SETTINGS, "size_limit": 2 ** 30}
         for attempt in range(2):
             try:
-                return diskcache.Cache(str(self.directory), size_limit=2 ** 30)
-            except Exception:  # noqa: BLE001 - a broken cache is deleted, never fatal
+                return diskcache.Cache(str(self.directory), timeout=self.lock_wait,
+                                       disk=_data_disk(), **settings)
+            except Exception as err:  # noqa: BLE001 - a broken cache is deleted, never fatal
+                if _is_lock_error(err):
+                    self._switch_off(busy)
+                    return None
                 if attempt == 0:
                     shutil.rmtree(self.directory, ignore_errors=True)
         return None
@@ -111,31 +281,38 @@ class BuildCache:
         return self._store is not None
 
     def get_bytes(self, name: str) -> bytes | None:
-        """Return the bytes stored under ``name``, or ``None`` (missing or corrupt: a corrupt
-        entry is deleted)."""
+        """Return the bytes stored under ``name``, or ``None`` (missing, or damaged: not
+        written under this name by this format; a damaged entry is deleted)."""
         if self._store is None:
             return None
         try:
             raw = self._store.get(name)
-        except Exception:  # noqa: BLE001 - unreadable entry: a miss
-            raw = None
+        except Exception as err:  # noqa: BLE001 - unreadable entry: damage, or a lock
+            if _is_lock_error(err):
+                self._switch_off(f"the build cache {CACHE_DIR.as_posix()} is locked by "
+                                 "another process")
+                return None
+            raw = b""
         if raw is None:
             return None
+        start = len(_MAGIC) + _DIGEST
         if (isinstance(raw, bytes) and raw.startswith(_MAGIC)
-                and hashlib.sha256(raw[len(_MAGIC) + 32:]).digest()
-                == raw[len(_MAGIC):len(_MAGIC) + 32]):
-            return raw[len(_MAGIC) + 32:]
+                and _seal(name, raw[start:]) == raw[len(_MAGIC):start]):
+            return raw[start:]
         self.delete(name)
         return None
 
     def set_bytes(self, name: str, payload: bytes) -> None:
-        """Store ``payload`` under ``name`` with its digest (atomic; errors are ignored)."""
+        """Store ``payload`` under ``name``, sealed to it (atomic; a full or read-only disk
+        only costs speed; a lock held by another process switches the cache off)."""
         if self._store is None:
             return
         try:
-            self._store.set(name, _MAGIC + hashlib.sha256(payload).digest() + payload)
-        except Exception:  # noqa: BLE001 - a full or read-only disk only costs speed
-            pass
+            self._store.set(name, _MAGIC + _seal(name, payload) + payload)
+        except Exception as err:  # noqa: BLE001
+            if _is_lock_error(err):
+                self._switch_off(f"the build cache {CACHE_DIR.as_posix()} is locked by "
+                                 "another process")
 
     def delete(self, name: str) -> None:
         """Forget ``name`` (no error when it is not there)."""
@@ -145,25 +322,51 @@ class BuildCache:
             except Exception:  # noqa: BLE001
                 pass
 
-    def get_object(self, name: str) -> Any:
-        """Return the object pickled under ``name``, or ``None`` (missing or unreadable)."""
+    def get_text(self, name: str) -> str | None:
+        """Return the UTF-8 text stored under ``name``, or ``None`` (missing or damaged)."""
         payload = self.get_bytes(name)
         if payload is None:
             return None
         try:
-            return pickle.loads(payload)
-        except Exception:  # noqa: BLE001 - e.g. a class that changed shape: recompute
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
             self.delete(name)
             return None
 
-    def set_object(self, name: str, value: Any) -> None:
-        """Pickle ``value`` under ``name``."""
-        self.set_bytes(name, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    def set_text(self, name: str, text: str) -> None:
+        """Store ``text`` (UTF-8) under ``name``."""
+        self.set_bytes(name, text.encode("utf-8"))
+
+    def get_json(self, name: str, read: Callable[[Any], T]) -> T | None:
+        """Return ``read(data)`` for the JSON stored under ``name``, or ``None``.
+
+        Args:
+            name: the entry's name.
+            read: validates the parsed JSON and returns the value; raises ``ValueError``,
+                ``TypeError`` or ``KeyError`` (or :class:`CacheDamage`) when it is not the
+                expected shape: the entry is then deleted and reported as a miss.
+        """
+        text = self.get_text(name)
+        if text is None:
+            return None
+        try:
+            return read(json.loads(text))
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+            self.delete(name)
+            return None
+
+    def set_json(self, name: str, data: Any) -> None:
+        """Store ``data`` (JSON types only) under ``name``."""
+        self.set_text(name, json.dumps(data, ensure_ascii=False, sort_keys=True,
+                                       separators=(",", ":")))
 
     def close(self) -> None:
         """Close the index (the cache stays on disk)."""
         if self._store is not None:
-            self._store.close()
+            try:
+                self._store.close()
+            except Exception:  # noqa: BLE001
+                pass
 
 
 def clear(root: Path) -> bool:

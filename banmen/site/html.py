@@ -25,6 +25,7 @@ import markdown as markdown_lib
 import nh3
 
 from banmen.content.move_text import MOVE_TEXT_TABLE
+from banmen.errors import display_name
 from banmen.render.ids import html_id
 
 if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
@@ -69,11 +70,22 @@ def without_metadata(svg: str) -> str:
     return _SVG_METADATA.sub("", svg)
 
 
+_CONVERTER: dict[str, Any] = {}
+
+
 def _markdown() -> markdown_lib.Markdown:
-    converter = markdown_lib.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
-    # Raw HTML in authored text is shown as text, never passed on (nor an HTML comment).
-    converter.preprocessors.deregister("html_block")
-    converter.inlinePatterns.deregister("html")
+    """The Markdown converter for authored text, made once per extension list and reset
+    before each use (building one costs far more than converting a short text)."""
+    extensions = repr(MARKDOWN_EXTENSIONS)
+    converter = _CONVERTER.get(extensions)
+    if converter is None:
+        converter = markdown_lib.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+        # Raw HTML in authored text is shown as text, never passed on (nor an HTML comment).
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.deregister("html")
+        _CONVERTER.clear()
+        _CONVERTER[extensions] = converter
+    converter.reset()
     return converter
 
 
@@ -102,22 +114,44 @@ def md(text: str, where: str | None = None) -> str:
     return rendered
 
 
-def refused_links(text: str) -> list[str]:
-    """Return the link targets in authored Markdown ``text`` that the sanitiser would drop:
-    any scheme but http(s) (``javascript:``, ``data:``, ``mailto:``, ``ftp:``)."""
-    found = re.findall(r'<a href="([^"]*)"', _markdown().convert(text))
+_TARGET = re.compile(r'<(a|img)\b[^>]*?\b(?:href|src)="([^"]*)"')
+#: what a browser's URL parser drops or reads as a slash before it looks for a scheme
+_URL_EDGES = "".join(chr(c) for c in range(0x21))
+
+
+def _as_browser_reads(target: str) -> str:
+    """Return ``target`` as a browser's URL parser sees it: C0 controls and spaces stripped
+    at both ends, tabs and line breaks removed anywhere, backslashes read as slashes."""
+    return re.sub(r"[\t\n\r]", "", target.strip(_URL_EDGES)).replace("\\", "/")
+
+
+def refused_targets(text: str) -> list[tuple[str, str]]:
+    """Return (``link`` or ``image``, target) for each link and image target in authored
+    Markdown ``text`` that is neither http(s) nor a relative link to this site: another
+    scheme (``javascript:``, ``data:``, ``mailto:``), also when hidden behind control
+    characters, line breaks or tabs (``\x01javascript:``, ``java&#10;script:``), a
+    protocol-relative address (``//host/path``, ``\\\\host``), or a relative target holding
+    control characters."""
     refused = []
-    for href in (html.unescape(h) for h in found):
-        scheme = re.match(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):", href)
-        if scheme and scheme.group(1).lower() not in URL_SCHEMES:
-            refused.append(href)
+    for tag, raw in _TARGET.findall(_markdown().convert(text)):
+        target = html.unescape(raw)
+        seen = _as_browser_reads(target)
+        scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", seen)
+        if ((scheme and scheme.group(1).lower() not in URL_SCHEMES) or seen.startswith("//")
+                or (not scheme and not target.isprintable())):
+            refused.append(("image" if tag == "img" else "link", target))
     return refused
+
+
+def refused_links(text: str) -> list[str]:
+    """Return the targets of :func:`refused_targets` (links and images alike)."""
+    return [target for _kind, target in refused_targets(text)]
 
 
 def _where(item: Any, path: tuple) -> str | None:
     """``file:line:col`` of the value at ``path`` in ``item``'s source file."""
     mark = getattr(item, "marks", {}).get(path)
-    return f"{item.source}:{mark[0]}:{mark[1]}" if mark else None
+    return f"{display_name(item.source)}:{mark[0]}:{mark[1]}" if mark else None
 
 
 def _data_attr(data: Any) -> str:

@@ -58,8 +58,12 @@ class LinkCheck:
 
     def _resolve(self, where: str, href: str, src_uri: str, source: Any, files: Any) -> str:
         parts = urlsplit(href)
-        if parts.scheme or parts.netloc:
+        if parts.scheme:
             return href  # http(s): the sanitiser allowed nothing else
+        if parts.netloc or href.replace("\\", "/").lstrip().startswith("//"):
+            self.problems.append(f"{where}: link '{href}': a link without a scheme to another "
+                                 "host; write http(s):// or a page of this site")
+            return href
         if parts.path.startswith("/"):
             self.problems.append(f"{where}: link '{href}': write in-site links relative to the "
                                  f"page (docs/{src_uri}), e.g. 'rules.md#section'")

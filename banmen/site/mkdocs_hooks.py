@@ -18,8 +18,9 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from banmen.content.errors import ContentErrors
-from banmen.game import BanmenError
-from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
+from banmen.errors import BanmenError, display_name, one_line
+from banmen.site.build import (PageExpansion, SiteBuild, continuation_pages, defer_boards,
+                                restore_boards)
 from banmen.site.links import LinkCheck
 from banmen.site.play_assets import pyodide_source, write_play_assets
 
@@ -100,6 +101,8 @@ def on_config(config: Any, **_: Any) -> Any:
     else:
         log.info("banmen: %d content files checked, %d boards drawn (the rest from the cache)",
                  len(build.stats.checked), len(build.stats.drawn))
+        if _state["build"] is not None and _state["build"] is not build:
+            _state["build"].close()
     _state["build"] = build
     _state["pages"] = {}
     _state["links"] = LinkCheck()
@@ -108,11 +111,57 @@ def on_config(config: Any, **_: Any) -> Any:
     return config
 
 
+def on_files(files: Any, config: Any, **_: Any) -> Any:
+    """Add the pages that continue a game's puzzle listing beyond 50 puzzles
+    (``ukejalayer/puzzles-2.md``...; see :func:`banmen.site.build.continuation_pages`). They
+    are linked from every page of the listing and stay out of the navigation."""
+    from mkdocs.structure.files import File, InclusionLevel
+
+    build: SiteBuild = _state["build"]
+    added = []
+    for file in list(files.documentation_pages()):
+        if file.abs_src_path is None or not Path(file.abs_src_path).is_file():
+            continue
+        try:
+            markdown = Path(file.abs_src_path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            continue  # reported when MkDocs reads the page
+        if "puzzles" not in markdown:
+            continue
+        for src_uri, content in continuation_pages(build, file.src_uri, markdown):
+            if files.get_file_from_path(src_uri) is None:
+                added.append(File.generated(config, src_uri, content=content,
+                                            inclusion=InclusionLevel.NOT_IN_NAV))
+    for file in added:
+        files.append(file)
+    return files
+
+
+def on_page_read_source(page: Any, config: Any, **_: Any) -> str | None:
+    """Read a page's Markdown as MkDocs does (UTF-8, a byte-order mark dropped); a page that
+    cannot be read (deleted or made unreadable during the build) fails the build with one
+    line naming it, instead of a traceback."""
+    if page.file.abs_src_path is None:
+        return None  # a generated page (its content is in memory)
+    root = Path(config["config_file_path"]).resolve().parent
+    path = Path(page.file.abs_src_path)
+    try:
+        return path.read_text(encoding="utf-8-sig", errors="strict")
+    except OSError as err:
+        name = display_name(os.path.relpath(path, root))
+        raise PluginError(f"banmen: {name}: cannot read the page ({err.strerror or err}); "
+                          "was it deleted or moved during the build?") from None
+    except UnicodeDecodeError as err:
+        name = display_name(os.path.relpath(path, root))
+        raise PluginError(f"banmen: {name}:1:1: file is not UTF-8 text ({err.reason})") from None
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
     """Expand ``{{ ... }}`` markers; unknown ids fail the build with the page's line."""
     build: SiteBuild = _state["build"]
     root = Path(config["config_file_path"]).resolve().parent
-    source = os.path.relpath(page.file.abs_src_path, root)
+    source = ("docs/" + page.file.src_uri if page.file.abs_src_path is None
+              else os.path.relpath(page.file.abs_src_path, root))
     try:
         expansion: PageExpansion = build.expand(markdown, source)
     except ContentErrors as err:
@@ -127,13 +176,15 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     parked in comments until :func:`on_post_page`, so the search plugin does not parse
     their SVG."""
     html = _state["build"].fill(html, _state["pages"].get(page.file.src_uri, {}))
+    # boards first: the link check then reads only the page's text and block ids (a board's
+    # own element ids are no link targets), not thousands of SVG elements
+    html, boards = defer_boards(html, _state["nonce"])
+    _state["boards"][page.file.src_uri] = boards
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     html = checker.page(html, page.file.src_uri, files)
     for problem in checker.problems[before:]:
-        log.warning(problem)
-    html, boards = defer_boards(html, _state["nonce"])
-    _state["boards"][page.file.src_uri] = boards
+        log.warning(one_line(problem))
     return html
 
 
@@ -191,9 +242,11 @@ def on_post_build(config: Any, **_: Any) -> None:
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
-        log.warning(problem)
+        log.warning(one_line(problem))
     root = Path(config["config_file_path"]).resolve().parent
     try:
         write_play_assets(root, Path(config["site_dir"]))
     except (BanmenError, OSError) as err:
         raise PluginError(f"banmen: {err}") from None
+    if _state["build"] is not None:
+        _state["build"].close()  # the pages are written: release the build cache

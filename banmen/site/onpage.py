@@ -10,8 +10,11 @@ from __future__ import annotations
 import hashlib
 import re
 
-#: the ids that name a whole block or board: the fragment's first element and each <svg>.
-_ROOT_ID = re.compile(r'^<[a-z]+\b[^>]*?\bid="([^"]+)"|<svg\b[^>]*?\bid="([^"]+)"')
+#: the ids that name a whole block or board: the fragment's first element and each <svg>
+#: (two patterns: each starts with a literal, so the search skips ahead instead of trying
+#: every position of a long fragment).
+_FIRST_ID = re.compile(r'<[a-z]+\b[^>]*?\bid="([^"]+)"')
+_SVG_ID = re.compile(r'<svg\b[^>]*?\bid="([^"]+)"')
 #: a glyph shape matplotlib defines in an SVG's <defs> (``svg.fonttype = "path"``).
 _GLYPH_DEF = re.compile(r'<path id="([^"]+--[^"]+)"(?: d="([^"]*)")?(?: transform="([^"]*)")?/>')
 _EMPTY_DEFS = re.compile(r"<defs></defs>")
@@ -29,7 +32,8 @@ def unique_ids(fragment: str, used: set[str]) -> str:
         fragment: HTML of one block (figure, puzzle, sequence).
         used: ids already on the page; updated.
     """
-    roots = (a or b for a, b in _ROOT_ID.findall(fragment))
+    first = _FIRST_ID.match(fragment)
+    roots = [*([first.group(1)] if first else []), *_SVG_ID.findall(fragment)]
     for root in dict.fromkeys(i for i in roots if "--" not in i):
         if root not in used:
             used.add(root)

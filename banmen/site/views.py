@@ -3,8 +3,11 @@
 A checked item (:mod:`banmen.content.items`) holds engines, positions and a pydantic model;
 building a page needs only texts, the answer data and which boards to show. The views here
 carry exactly that, with the same attribute names the fragment writers
-(:mod:`banmen.site.html`) read, so they can be pickled into the build cache and read back
-without importing matplotlib, pydantic or any engine.
+(:mod:`banmen.site.html`) read. The build cache keeps them as JSON (:func:`view_to_data`) and
+reads them back through :func:`view_from_data`, which checks every field's type and refuses
+anything else (a view of another kind, of another file, with missing or extra fields), so a
+damaged entry is recomputed, never half-used; neither imports matplotlib, pydantic or an
+engine.
 
 Every drawn board has a :class:`Board` whose ``key`` names its kind, item and place
 (``sequence:ukejalayer/opening:1``), so a diagram named ``opening-1`` never shares a board
@@ -171,3 +174,162 @@ def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
         view = SequenceView(item.ident, game, item.title, item.intro, frames, item.source,
                             item.marks)
     return view, boards
+
+
+#: answer kinds a puzzle view may carry (as ``banmen.content.models``).
+ANSWER_KINDS = ("number", "boolean", "choice", "squares", "move")
+
+
+def _board_data(board: Board) -> list[str]:
+    return [board.key, board.ident]
+
+
+#: the fields whose marks a page uses (``file:line:col`` of authored text, for dead links).
+TEXT_FIELDS = ("caption", "question", "explanation", "hints", "intro", "steps")
+
+
+def _marks_data(marks: dict[tuple, tuple[int, int]]) -> list[list[Any]]:
+    """The marks of authored text only (a file has a mark for every value; pages need few)."""
+    return [[list(path), line, column] for path, (line, column) in marks.items()
+            if path and path[0] in TEXT_FIELDS
+            and (path[0] != "steps" or path[-1] in ("comment", "text", "done"))]
+
+
+def view_to_data(view: View) -> dict[str, Any]:
+    """Return ``view`` as JSON-ready data (read back by :func:`view_from_data`)."""
+    data: dict[str, Any] = {"ident": view.ident, "game": view.game.id, "source": view.source,
+                            "marks": _marks_data(view.marks)}
+    if isinstance(view, DiagramView):
+        data.update(kind="diagrams", spec=_board_data(view.spec), caption=view.caption)
+    elif isinstance(view, PuzzleView):
+        model = view.model
+        data.update(kind="puzzles", spec=_board_data(view.spec), answer=view.answer,
+                    frames=[_board_data(b) for b in view.frames],
+                    model={"title": model.title, "level": model.level,
+                           "question": model.question, "hints": list(model.hints),
+                           "explanation": model.explanation})
+    elif isinstance(view, LessonView):
+        data.update(kind="lessons", title=view.title, intro=view.intro,
+                    texts=[[t.text, t.done] for t in view.texts], data=view.data,
+                    boards=[_board_data(b) for b in view.boards])
+    else:
+        data.update(kind="sequences", title=view.title, intro=view.intro,
+                    frames=[{"spec": _board_data(f.spec), "move": f.move, "comment": f.comment}
+                            for f in view.frames])
+    return data
+
+
+def _expect(ok: bool, what: str) -> None:
+    if not ok:
+        raise ValueError(f"cached view: {what}")
+
+
+def _text(value: Any, what: str, optional: bool = False) -> Any:
+    _expect(isinstance(value, str) or (optional and value is None), f"{what} is not text")
+    return value
+
+
+def _fields(data: Any, names: set[str], what: str) -> dict[str, Any]:
+    _expect(isinstance(data, dict) and set(data) == names, f"{what} has other fields")
+    return data
+
+
+def _board_from(data: Any) -> Board:
+    _expect(isinstance(data, list) and len(data) == 2, "a board is not [key, id]")
+    return Board(_text(data[0], "board key"), _text(data[1], "board id"))
+
+
+def _marks_from(data: Any) -> dict[tuple, tuple[int, int]]:
+    _expect(isinstance(data, list), "marks are not a list")
+    marks: dict[tuple, tuple[int, int]] = {}
+    for entry in data:
+        _expect(isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], list)
+                and all(type(p) in (str, int) for p in entry[0])
+                and all(type(n) is int and n > 0 for n in entry[1:]), "a mark is malformed")
+        marks[tuple(entry[0])] = (entry[1], entry[2])
+    return marks
+
+
+def _answer_from(data: Any) -> dict[str, Any]:
+    _expect(isinstance(data, dict) and data.get("kind") in ANSWER_KINDS, "unknown answer kind")
+    if data["kind"] == "choice":
+        _expect(isinstance(data.get("options"), list)
+                and all(isinstance(o, str) for o in data["options"]), "choice labels")
+    return data
+
+
+def view_from_data(data: Any, kind: str | None = None, ident: str | None = None,
+                   source: str | None = None) -> View:
+    """Return the view written by :func:`view_to_data`, checking every field.
+
+    Args:
+        data: parsed JSON.
+        kind, ident, source: when given, what the view must be (``puzzles``,
+            ``ukejalayer/p01``, ``puzzles/ukejalayer/p01.yaml``): a view of another file or
+            kind is refused.
+
+    Raises:
+        ValueError: ``data`` is not such a view (a field missing, extra or of another type).
+    """
+    common = {"kind", "ident", "game", "source", "marks"}
+    _expect(isinstance(data, dict) and data.get("kind") in KINDS, "not a view")
+    _expect(kind is None or data["kind"] == kind, "a view of another kind")
+    view_ident = _text(data.get("ident"), "ident")
+    _expect(ident is None or view_ident == ident, "a view of another item")
+    _expect(source is None or data.get("source") == source, "a view of another file")
+    game = GameRef(_text(data.get("game"), "game"))
+    _expect(view_ident.split("/", 1)[0] == game.id, "ident and game disagree")
+    view_source = _text(data.get("source"), "source")
+    if data["kind"] == "diagrams":
+        _fields(data, common | {"spec", "caption"}, "a diagram view")
+        return DiagramView(view_ident, game, _board_from(data["spec"]),
+                           _text(data["caption"], "caption", optional=True), view_source,
+                           _marks_from(data["marks"]))
+    if data["kind"] == "puzzles":
+        _fields(data, common | {"spec", "answer", "frames", "model"}, "a puzzle view")
+        model = _fields(data["model"], {"title", "level", "question", "hints", "explanation"},
+                        "a puzzle's texts")
+        _expect(model["level"] in (1, 2, 3) and type(model["level"]) is int and isinstance(model["hints"], list), "level, hints")
+        text = PuzzleText(_text(model["title"], "title"), model["level"],
+                          _text(model["question"], "question"),
+                          tuple(_text(h, "hint") for h in model["hints"]),
+                          _text(model["explanation"], "explanation"))
+        _expect(isinstance(data["frames"], list), "frames are not a list")
+        return PuzzleView(view_ident, game, text, _board_from(data["spec"]),
+                          _answer_from(data["answer"]), view_source,
+                          tuple(_board_from(b) for b in data["frames"]),
+                          _marks_from(data["marks"]))
+    if data["kind"] == "lessons":
+        _fields(data, common | {"title", "intro", "texts", "data", "boards"}, "a lesson view")
+        _expect(isinstance(data["texts"], list) and all(
+            isinstance(t, list) and len(t) == 2 for t in data["texts"]), "step texts")
+        _expect(isinstance(data["data"], dict), "the lesson's page data is not an object")
+        _expect(isinstance(data["boards"], list), "boards are not a list")
+        return LessonView(view_ident, game, _text(data["title"], "title"),
+                          _text(data["intro"], "intro"),
+                          tuple(LessonStepText(_text(t[0], "step text"), _text(t[1], "done"))
+                                for t in data["texts"]),
+                          data["data"], tuple(_board_from(b) for b in data["boards"]),
+                          view_source, _marks_from(data["marks"]))
+    _fields(data, common | {"title", "intro", "frames"}, "a sequence view")
+    _expect(isinstance(data["frames"], list), "frames are not a list")
+    frames = []
+    for frame in data["frames"]:
+        _fields(frame, {"spec", "move", "comment"}, "a frame")
+        frames.append(FrameView(_board_from(frame["spec"]),
+                                _text(frame["move"], "move", optional=True),
+                                _text(frame["comment"], "comment")))
+    return SequenceView(view_ident, game, _text(data["title"], "title"),
+                        _text(data["intro"], "intro"), tuple(frames), view_source,
+                        _marks_from(data["marks"]))
+
+
+def boards_of(view: View) -> list[Board]:
+    """The boards a view shows, in page order."""
+    if isinstance(view, PuzzleView):
+        return [view.spec, *view.frames]
+    if isinstance(view, SequenceView):
+        return [frame.spec for frame in view.frames]
+    if isinstance(view, LessonView):
+        return list(view.boards)
+    return [view.spec]

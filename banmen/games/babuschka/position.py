@@ -5,6 +5,7 @@ The form (README.md, "Position files")::
     game: babuschka            # optional; must be babuschka
     players: 2                 # optional: 2 or 4 (default: the rules' players)
     to_move: black             # required: black/grey, or south/west/north/east
+                               # (or the dolls' letter: b/g, s/w/n/e)
     board: {c1: [bS, bM, bL], d2: [gS, bL]}   # required: nests bottom to top
     passes: 0                  # optional: consecutive passes just played (default 0)
     finished: [west]           # optional, four players: sides already home, in order
@@ -64,9 +65,13 @@ def read_position(game_id: str, default_players: int, data: Any, fly_over_goals:
             raise PositionError(f"missing {required}")
     sides = sides_of(players)
     to_move = data["to_move"]
+    letters = OWNER_LETTERS[players]
+    if isinstance(to_move, str) and len(to_move) == 1 and to_move in letters:
+        to_move = sides[letters.index(to_move)]  # the seat letter the dolls use
     if to_move not in sides:
-        raise PositionError(f"expected to_move {' or '.join(sides)} with {players} players, "
-                            f"got {to_move!r}", ("to_move",))
+        raise PositionError(f"expected to_move {' or '.join(sides)} (or its letter: "
+                            f"{', '.join(letters)}) with {players} players, got {to_move!r}",
+                            ("to_move",))
     board = _read_board(data["board"], players)
     finished = _read_finished(data, players, board)
     side = sides.index(to_move)
@@ -105,8 +110,28 @@ def _read_board(value: Any, players: int) -> mv.Board:
                     f"most {limit} with {players} players",
                     path + ((i,) if isinstance(value[key], list) else ()),
                 )
+        if players == 4:
+            _check_goal_landings(nest, square, key, path, isinstance(value[key], list))
         cells[square] = nest
     return tuple(cells)
+
+
+def _check_goal_landings(nest: mv.Nest, square: int, name: str, path: tuple,
+                         listed: bool) -> None:
+    """Four players: no doll lands on another player's goal square (``shared/rules/
+    babuschka.md`` "A turn"), so a doll stands on one only if it started there (its own
+    start squares are the goal of the player opposite)."""
+    sides = sides_of(4)
+    for i, item in enumerate(nest):
+        owner = item & 3
+        if square in geo.START[4][owner]:
+            continue
+        for other in range(4):
+            if other != owner and square in geo.goal_squares(4, other):
+                raise PositionError(
+                    f"{doll_text(item, 4)} on {name} cannot be reached: {name} is a goal square "
+                    f"of {sides[other]}, where no other player's doll may land",
+                    path + ((i,) if listed else ()))
 
 
 def _all_dolls(value: Mapping, players: int) -> list[int]:

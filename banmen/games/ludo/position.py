@@ -76,7 +76,9 @@ class PositionReader:
                 raise PositionError(f"missing {required}", ())
         rules = self._rules(data.get("preset"))
         colours = self._colours(data["colours"])
+        rules = self._short_game(rules, colours, data["pieces"])
         pieces = self._pieces(rules, colours, data["pieces"])
+        self._resting(rules, colours, pieces)
         goal = geometry(rules.entry_square)[2]
         complete = [s for s, own in enumerate(pieces) if all(p == goal for p in own)]
         finished = self._finished(data.get("finished"), colours, complete)
@@ -130,6 +132,9 @@ class PositionReader:
             if colour not in COLOURS:
                 raise PositionError(f"unknown colour {colour!r}: expected "
                                     f"{', '.join(COLOURS)}", ("colours", i))
+            if colour in value[:i]:
+                raise PositionError(f"{colour} is listed twice: each colour plays once",
+                                    ("colours", i))
             if colour not in seated:
                 raise PositionError(f"{colour} is not seated with {len(value)} colours: "
                                     f"expected {', '.join(seated)}", ("colours", i))
@@ -137,6 +142,45 @@ class PositionReader:
             raise PositionError(f"expected the colours in seat order: {', '.join(seated)}",
                                 ("colours",))
         return seated
+
+    @staticmethod
+    def _short_game(rules: LudoRules, colours: tuple[str, ...], value: Any) -> LudoRules:
+        """The short game (2 pieces a colour) when every colour in play has 2 pieces and the
+        rules do not set ``pieces`` themselves (``shared/rules/ludo.md`` "Players and
+        pieces")."""
+        if not isinstance(value, Mapping) or rules.pieces != 4 or "pieces" in rules.explicit():
+            return rules
+        counts = [len(value[c]) for c in colours if isinstance(value.get(c), list)]
+        if len(counts) == len(colours) and set(counts) == {2}:
+            return merge_rules(rules, {"pieces": 2})
+        return rules
+
+    @staticmethod
+    def _resting(rules: LudoRules, colours: tuple[str, ...],
+                 pieces: tuple[tuple[int, ...], ...]) -> None:
+        """Refuse a piece resting where no move ends: in the aeroplane presets a piece
+        arriving on its own flight square (progress 18) always flies on to 30, and one
+        arriving on its own-colour square 2 always jumps on to 6 (``shared/rules/ludo.md``,
+        "Moving"); the variant's tables tell which progresses a move can end on."""
+        variant = variant_for(rules)
+        ends = {YARD} | {f for row in variant.final for f in row if f is not None}
+        for seat, own in enumerate(pieces):
+            for i, p in enumerate(own):
+                if p in ends:
+                    continue
+                name = f"{INITIALS[colours[seat]]}{i + 1}"
+                path = variant.waypoints[p - 1][1] or ()
+                onward = [(d, kind) for d, kind in path[1:]]
+                if onward:
+                    how = " then ".join(f"{'flies' if k == 'flight' else 'jumps'} to {d}"
+                                        for d, k in onward)
+                    what = "its flight square" if onward[0][1] == "flight" else \
+                        "a square of its own colour"
+                    reason = f"progress {p} is {what}: a piece arriving there {how}"
+                else:
+                    reason = f"no move ends on progress {p}"
+                raise PositionError(f"{name} cannot rest at {p}: {reason}, so it never stops "
+                                    "there", ("pieces", colours[seat], i))
 
     @staticmethod
     def _pieces(rules: LudoRules, colours: tuple[str, ...], value: Any
@@ -161,8 +205,18 @@ class PositionReader:
                 raise PositionError(f"expected a list of {rules.pieces} progress values",
                                     path)
             if len(own) != rules.pieces:
-                raise PositionError(f"{colour} has {len(own)} pieces: expected {rules.pieces}",
-                                    path)
+                others = {c: len(value[c]) for c in colours
+                          if isinstance(value.get(c), list) and len(value[c]) != len(own)}
+                if len(own) in (2, 4) and others and set(others.values()) <= {2, 4}:
+                    other = next(iter(others))
+                    raise PositionError(f"{colour} has {len(own)} pieces but {other} has "
+                                        f"{others[other]}: every colour has 4 pieces, or 2 "
+                                        "in the short game", path)
+                hint = (" (the rules set pieces: 4; without it a position with 2 pieces a "
+                        "colour is the short game)" if len(own) == 2 and rules.pieces == 4
+                        else "")
+                raise PositionError(f"{colour} has {len(own)} pieces: expected "
+                                    f"{rules.pieces}{hint}", path)
             progress = []
             for i, item in enumerate(own):
                 progress.append(_progress(item, path + (i,), start, goal, where))

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from banmen.game import BanmenError, PositionError, Query, QueryError, QueryParam
-from banmen.games.ludo.engine import LudoState, is_void_six, movable, sends
+from banmen.games.ludo.engine import LudoState, is_void_six, movable, sends, waypoints
 from banmen.games.ludo.notation import parse_move, piece_name, progress_text
 from banmen.games.ludo.position import read_position, write_position
 from banmen.games.ludo.rules import preset_names, preset_rules
-from banmen.games.ludo.track import COLOUR_OF_INITIAL, square_of
+from banmen.games.ludo.track import COLOUR_OF_INITIAL, loop_t, square_of
 
 if TYPE_CHECKING:
     from banmen.games.ludo.game import LudoGame
@@ -66,6 +66,65 @@ def query_landing_square(game: LudoGame, state: LudoState, piece: Any) -> list[s
 def query_send_backs(game: LudoGame, state: LudoState, move: Any) -> int:
     """Number of pieces the move sends back to their yards (at every landing)."""
     return sends(state, move)
+
+
+def evidence_send_backs(game: LudoGame, state: LudoState, move: Any) -> str:
+    """Which pieces the move sends back, from which squares, at which landing."""
+    if move.kind != "move":
+        return "the move is not a piece move: it sends nothing back"
+    seat = state.to_move
+    hits = state.variant.seat_hits(state.colours)
+    d = state.pieces[seat][move.value]
+    name = piece_name(state, seat, move.value)
+    found, seen, safe = [], set(), []
+    for land, _kind in waypoints(state, move):
+        if not 1 <= land <= state.variant.loop_end or hits[seat][land] >= 0:
+            continue
+        t = loop_t(state.colours[seat], land)  # a safe square: pieces there stay
+        stay = [piece_name(state, other, i) for other, own in enumerate(state.pieces)
+                if other != seat for i, p in enumerate(own)
+                if 1 <= p <= state.variant.loop_end and loop_t(state.colours[other], p) == t]
+        if stay:
+            verb = "stays" if len(stay) == 1 else "stay"
+            safe.append(f"t{t} is a safe square: {', '.join(stay)} {verb}")
+    for land in state.variant.landings[d][state.roll]:
+        t = hits[seat][land]
+        if t < 0 or t in seen:
+            continue
+        seen.add(t)
+        for other, own in enumerate(state.pieces):
+            if other != seat:
+                found += [f"{piece_name(state, other, i)} from t{t}"
+                          for i, p in enumerate(own) if hits[other][p] == t]
+    path = " -> ".join(progress_text(state, p) for p, _kind in waypoints(state, move))
+    where = f"{name} moves {progress_text(state, d)} -> {path}"
+    tail = "".join(f"; {text}" for text in safe)
+    if not found:
+        return f"{where} and sends nothing back{tail}"
+    return f"{where} and sends back {', '.join(found)}{tail}"
+
+
+def evidence_movable_pieces(game: LudoGame, state: LudoState) -> str:
+    """The pieces that can use the roll, with their progress."""
+    seat = state.to_move
+    names = [f"{piece_name(state, seat, i)} at {progress_text(state, state.pieces[seat][i])}"
+             for i in movable(state)]
+    return f"pieces that can use the {state.roll}: {', '.join(names) or 'none'}"
+
+
+def evidence_landing(game: LudoGame, state: LudoState, piece: Any) -> str:
+    """The waypoints of the piece's move: arrival, jumps and flights."""
+    index = _piece_arg(state, piece)
+    seat = state.to_move
+    d = state.pieces[seat][index]
+    path = state.variant.waypoints[d][state.roll] if state.roll else None
+    name = piece_name(state, seat, index)
+    if not path or index not in movable(state):
+        return f"{name} at {progress_text(state, d)} cannot use the {state.roll}"
+    steps = " -> ".join(f"{progress_text(state, p)}"
+                        + ("" if kind in ("move", "enter") else f" ({kind})")
+                        for p, kind in path)
+    return f"{name}: {progress_text(state, d)} -> {steps}"
 
 
 def query_most_send_backs(game: LudoGame, state: LudoState) -> list[str]:
@@ -149,6 +208,8 @@ def queries() -> list[Query]:
          (QueryParam("preset", "text", "aeroplane, easy or ludo"),
           QueryParam("move", "text", "move text"))),
     ]
-    return [Query(name, func, returns, params, func.__doc__ or "")
+    evidence = {"send_backs": evidence_send_backs, "movable_pieces": evidence_movable_pieces,
+                "landing": evidence_landing}
+    return [Query(name, func, returns, params, func.__doc__ or "", evidence.get(name))
             for name, func, returns, params in table]
 

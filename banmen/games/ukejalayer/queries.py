@@ -36,6 +36,15 @@ def _q_movable_pieces(game: UkejalayerGame, state: UkejalayerState) -> int:
     return game.movable_pieces(state)
 
 
+def _e_movable_pieces(game: UkejalayerGame, state: UkejalayerState) -> str:
+    """The squares topped by the side to move, with the pieces of its own run on each."""
+    runs = game._runs(state)
+    names = game.geometry.names
+    parts = [f"{names[sq]} ({n})" for sq, n in sorted(enumerate(runs), key=lambda x: names[x[0]])
+             if n]
+    return f"movable: {', '.join(parts) or 'none'}"
+
+
 def _q_can_reach(game: UkejalayerGame, state: UkejalayerState, **args: Any) -> bool:
     """Whether a legal chain starting at `from` ends with pieces arriving on `to`.
 
@@ -139,7 +148,8 @@ def _q_linked_squares(game: UkejalayerGame, state: UkejalayerState) -> list[str]
 def _queries() -> list[Query]:
     from_param = QueryParam("from", "square", "the square the chain starts from")
     return [
-        Query("movable_pieces", _q_movable_pieces, "number", (), inspect.getdoc(_q_movable_pieces)),
+        Query("movable_pieces", _q_movable_pieces, "number", (), inspect.getdoc(_q_movable_pieces),
+              evidence=_e_movable_pieces),
         Query(
             "can_reach",
             _q_can_reach,
