@@ -269,7 +269,8 @@ def test_question_steps_are_checked_like_puzzle_answers(tmp_path):
                         question)
     line, col = _place(text, "2}")
     assert _errors(_project(tmp_path / "a", text)) == [
-        f"{LESSON}:{line}:{col}: wrong answer for query 'movable_pieces': stated 2, engine computes 1"]
+        f"{LESSON}:{line}:{col}: wrong answer for query 'movable_pieces': stated 2, engine computes 1 "
+        "(movable: a1 (1))"]
     choice = ("{kind: choice, query: can_eliminate, options: [{label: できる, value: true}, "
               "{label: できない, value: false}], value: true}")
     text = BASE.replace("{kind: STEP1}", choice)

@@ -105,7 +105,7 @@ def _legibility_specs():
     fly = get_game("babuschka", {"fly_over_goals": True})
     four = fly.position_from_yaml({"game": "babuschka", "players": 4, "to_move": "west",
                                    "board": {"a5": ["wM"], "a4": ["wS", "wL"],
-                                             "h4": ["eS", "nM", "eL"], "d1": ["sS", "sM"],
+                                             "g5": ["eS", "nM", "eL"], "d1": ["sS", "sM"],
                                              "d8": ["nS", "nM", "nL"]}})
     move = fly.parse_move(four, "W: M a5xa3")
     specs.append((fly, DiagramSpec("test/legible-bab-four", fly.play(four, move), before=four,
