@@ -34,6 +34,7 @@ _MAGIC = b"banmen-cache-1\n"
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: files of the banmen package that only write pages: they never change a cached value.
 _PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/parameters.py",
+              "site/reasons.py", "site/scripts.py",
               "site/cache.py", "site/onpage.py", "cli.py", "cli_options.py"}
 
 
