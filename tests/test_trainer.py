@@ -170,3 +170,13 @@ def test_the_trainer_fits_desktop_and_phone_widths(browser, site_url, built_site
         screen.screenshot(path=str(ARTIFACTS / f"trainer-wrong-move-{width}.png"))
     finally:
         screen.close()
+
+
+def test_the_legend_knows_the_colours_of_ludo_legs_and_send_backs():
+    from banmen.render import ludo
+
+    colours = dict(BOARD_COLOURS_JA)
+    for leg, label in (("jump", "ジャンプ"), ("flight", "飛行"), ("bounce", "跳ね返り")):
+        assert label in colours[ludo.LEG_STYLE[leg][0]]
+    assert "戻される" in colours[ludo.SEND_BACK]
+    assert ludo.LEG_STYLE["move"][0] in colours  # plain moves use the shared blue arrow

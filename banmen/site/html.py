@@ -139,11 +139,13 @@ def lazy(svg: str) -> str:
 
 
 def diagram_html(diagram: items.Diagram, svg_of: SvgOf) -> str:
-    """Return a ``<figure>`` with the inline SVG board and its caption."""
+    """Return a ``<figure>`` with the inline SVG board, its caption and the legend of the
+    colours it uses."""
     caption = (f"<figcaption>{md_inline(diagram.caption, _where(diagram, ('caption',)))}"
                "</figcaption>" if diagram.caption else "")
+    svg = svg_of(diagram.spec)
     return (f'<figure class="banmen-diagram" id="{html_id(diagram.ident)}-figure">'
-            f"{svg_of(diagram.spec)}{caption}</figure>")
+            f"{svg}{caption}{legend_html([svg])}</figure>")
 
 
 def md_inline(text: str, where: str | None = None) -> str:
@@ -186,6 +188,12 @@ BOARD_COLOURS_JA = (
     (style.REMOVED, "赤いマス（点線の枠と−）：駒が減ったマス"),
     (style.ADDED, "緑のマス（実線の枠と＋）：駒が増えたマス"),
     (style.ARROW, "青い矢印・文字：指した手と印"),
+    # ludo's legs and send-backs (banmen/render/ludo.py LEG_STYLE and SEND_BACK; kept here so
+    # that pages need not import the renderer, and checked against it by tests/test_trainer.py)
+    ("#e65100", "オレンジの点線の矢印：ジャンプ"),
+    ("#6a1b9a", "紫の破線の矢印：飛行"),
+    ("#b71c1c", "濃い赤の矢印：跳ね返り"),
+    ("#616161", "灰色の破線の矢印：陣地へ戻される駒"),
 )
 #: The marks the page script draws on playable boards (classes of docs/assets/banmen.css).
 PLAY_COLOURS_JA = {
