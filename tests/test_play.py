@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from banmen.content.steps import MOVE_TEXT_TABLE
 from banmen.render.svg import html_id
+from banmen.site.reasons import reason_ja
 from conftest import ROOT
 from test_browser import (  # noqa: F401
     GAMES,
@@ -124,7 +125,9 @@ def test_wrong_move_shows_the_refutation_then_takes_it_back(page, site_url, buil
         starts = {c[0] for _, c in root["moves"]}
         bad = next(n for n in names if n not in targets and n not in starts and n != origin)
         _click_token(block, answer, bad)
-        expect(_feedback(block)).to_have_text("そのマスには動かせません。")
+        known = root["illegalClicks"].get(f"{origin} {bad}")  # the engine's reason, if any
+        expect(_feedback(block)).to_have_text(
+            "そのマスには動かせません。" + (reason_ja(known[1]) if known else ""))
 
 
 CENTRE_JS = "(g) => { const b = g.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }"

@@ -120,6 +120,33 @@ def test_a_well_formed_illegal_typed_move_says_why(page, site_url, built_site, c
     expect(_feedback(block)).to_contain_text("表記を確かめてください")
 
 
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
+def test_a_click_the_board_refuses_says_why(page, site_url, built_site, content, game):
+    """A square that starts no move, then a destination the piece cannot reach: each gets
+    the engine's reason after the board's own words."""
+    puzzle = _puzzles_of(content, game, "move")[0]
+    answer = puzzle.answer
+    root = answer["root"]
+    clicks = root["illegalClicks"]
+    origin, (_, why_origin) = next((k, v) for k, v in clicks.items() if " " not in k)
+    block = _open_puzzle(page, site_url, built_site, puzzle)
+    _click_token(block, answer, origin)
+    assert reason_ja(why_origin)
+    expect(_feedback(block)).to_have_text("そのマスからは指せません。" + reason_ja(why_origin))
+    starts = {path[0] for _, path in root["moves"]}  # a click there starts another move
+    pairs = [(k.split(" "), v[1]) for k, v in clicks.items()
+             if " " in k and k.split(" ")[1] not in starts]
+    if game == "ukejalayer":
+        # moves there need a button between the squares: no two-square click paths
+        assert pairs == []
+        return
+    (start, target), why_target = pairs[0]
+    _click_token(block, answer, start)
+    _click_token(block, answer, target)
+    assert reason_ja(why_target)
+    expect(_feedback(block)).to_have_text("そのマスには動かせません。" + reason_ja(why_target))
+
+
 def test_checkers_13_18_names_the_legal_moves(page, site_url, built_site, content):
     """The issue's example: 13-18 is well formed but no legal move in the first position."""
     puzzle = _puzzles_of(content, "suicide-checkers", "move")[0]

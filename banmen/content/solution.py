@@ -10,11 +10,14 @@ holds, per position where the solver's side is to move (a *node*)::
      "main":   canonical text of the move 「解答を見る」 plays,
      "right":  {canonical: edge},   # every move that still wins within the remaining plies
      "wrong":  {canonical: refutation},
-     "illegal": {normalised typed text: [the move's text, the engine's reason (English)]}}
+     "illegal": {normalised typed text: [the move's text, the engine's reason (English)]},
+     "illegalClicks": {clicks joined by spaces: [text, reason]}}   # squares the board refuses
 
     "illegal" holds the well-formed moves that are not legal here and that a reader may
     type: each legal move's text with its origin or its destination square replaced by any
     square of the board; the engine's own parser decides and gives the reason.
+    "illegalClicks" gives the same reasons for a click on a square that starts no move, and
+    for a destination that the clicked piece cannot reach.
 
     edge       = {"frame": board index after the move, "path": [squares],
                   "reply": text or None, "replyFrame": index or None, "replyPath": [squares],
@@ -125,36 +128,55 @@ class _Builder:
                 table.setdefault(normalise_move_text(text), canonical)
         return table
 
-    def illegal(self, state: Hashable) -> dict[str, list[str]]:
-        """Normalised text -> [text, the engine's reason], for the well-formed illegal moves near the
-        legal ones (see the module docstring); sorted, so the tree stays deterministic."""
+    def illegal(self, state: Hashable) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """The well-formed illegal moves near the legal ones (see the module docstring).
+
+        Returns:
+            ``(texts, clicks)``: normalised text -> [text, the engine's reason]; and click
+            path -> [text, reason] for the clicks the board refuses: ``"o"`` for a square
+            that starts no legal move, ``"o d"`` for a destination the piece on ``o``
+            cannot reach (paths joined by a space). Both sorted, so the tree stays
+            deterministic.
+        """
         from banmen import render
         from banmen.game import IllegalMoveError, NotationError
 
         game = self.game
         squares = sorted(render.board_squares(game))
         legal = set(self.accept(state))
+        paths = [clicks for _, clicks in self.moves_of(state)]
+        starts = {clicks[0] for clicks in paths}
         found: dict[str, list[str]] = {}
+        clicks: dict[str, list[str]] = {}
         for move in game.legal_moves(state):
             text, path = game.format_move(state, move), game.move_path(state, move)
-            ends = [(text.find(path[0]), path[0])]
+            simple = list(game.move_clicks(state, move)) == [path[0], path[-1]]
+            ends = [(text.find(path[0]), path[0], True)]
             if len(path) > 1:
-                ends.append((text.rfind(path[-1]), path[-1]))
-            for at, square in ends:
+                ends.append((text.rfind(path[-1]), path[-1], False))
+            for at, square, origin in ends:
                 if at < 0:
                     continue
                 for other in squares:
                     candidate = text[:at] + other + text[at + len(square):]
                     key = normalise_move_text(candidate)
-                    if key in legal or key in found:
+                    if key in legal:
                         continue
-                    try:
-                        game.parse_move(state, candidate)
-                    except IllegalMoveError as err:
-                        found[key] = [candidate, str(err)]
-                    except NotationError:
-                        pass
-        return dict(sorted(found.items()))
+                    if key not in found:
+                        try:
+                            game.parse_move(state, candidate)
+                        except IllegalMoveError as err:
+                            found[key] = [candidate, str(err)]
+                        except NotationError:
+                            continue
+                    if key not in found:
+                        continue
+                    if origin and other not in starts:
+                        clicks.setdefault(other, found[key])
+                    elif not origin and simple and other != path[0] and not any(
+                            p[:2] == [path[0], other] for p in paths):
+                        clicks.setdefault(f"{path[0]} {other}", found[key])
+        return dict(sorted(found.items())), dict(sorted(clicks.items()))
 
     def mover_won(self, state: Hashable) -> bool | None:
         result = self.game.outcome(state)
@@ -192,8 +214,8 @@ class _Builder:
         authored = main[0] if main else None
         main_move = authored.move if authored else winning[0]
         node: dict[str, Any] = {"moves": self.moves_of(state), "accept": self.accept(state),
-                                "main": fmt[main_move], "right": {}, "wrong": {},
-                                "illegal": self.illegal(state)}
+                                "main": fmt[main_move], "right": {}, "wrong": {}}
+        node["illegal"], node["illegalClicks"] = self.illegal(state)
         for move in ([main_move] + [m for m in winning if m != main_move]):
             node["right"][fmt[move]] = self.edge(state, move, plies,
                                                  main if move == main_move else ())

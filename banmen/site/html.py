@@ -296,21 +296,25 @@ def _page_data(puzzle: items.Puzzle) -> dict[str, Any]:
 
 
 def _reasons(node: dict[str, Any], reasons: list[str], index: dict[str, int]) -> dict[str, Any]:
-    """A copy of a solution-tree node whose ``illegal`` maps normalised typed text to an
-    index into ``reasons`` (why it is illegal, in Japanese, each sentence once), for every
-    node of the tree."""
+    """A copy of a solution-tree node whose ``illegal`` (normalised typed text) and
+    ``illegalClicks`` (click paths) map to an index into ``reasons`` (why the move is
+    illegal, in Japanese, each sentence once), for every node of the tree."""
     from banmen.site.reasons import reason_ja
 
-    illegal = {}
-    for key, (_text, reason) in node.get("illegal", {}).items():
-        sentence = reason_ja(reason)
-        if sentence not in index:
-            index[sentence] = len(reasons)
-            reasons.append(sentence)
-        illegal[key] = index[sentence]
+    def indexed(table: dict[str, list[str]]) -> dict[str, int]:
+        out = {}
+        for key, (_text, reason) in table.items():
+            sentence = reason_ja(reason)
+            if sentence not in index:
+                index[sentence] = len(reasons)
+                reasons.append(sentence)
+            out[key] = index[sentence]
+        return out
+
     right = {move: {**edge, "next": _reasons(edge["next"], reasons, index)
                     if edge["next"] else None} for move, edge in node["right"].items()}
-    return {**node, "illegal": illegal, "right": right}
+    return {**node, "illegal": indexed(node.get("illegal", {})),
+            "illegalClicks": indexed(node.get("illegalClicks", {})), "right": right}
 
 
 def progress_html(game_id: str, idents: list[str]) -> str:

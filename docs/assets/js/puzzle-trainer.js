@@ -30,13 +30,18 @@ export function setupMove(block, answer) {
   var board = createBoardInput(block, {
     labels: answer.labels,
     onMove: function (move) { play(move.text); },
-    onRefused: function (code) {
+    onRefused: function (code, name, before) {
       if (code === "choose") {
         say(block, "下のボタンから、どう指すかを選んでください。", null);
-      } else {
-        say(block, code === "target" ? "そのマスには動かせません。" : "そのマスからは指せません。",
-          false);
+        return;
       }
+      // the engine's reason for that click, found at build time (when there is one)
+      var key = before.concat([name]).join(" ");
+      var table = node && node.illegalClicks;
+      var reason = table && Object.prototype.hasOwnProperty.call(table, key)
+        ? answer.reasons[table[key]] : "";
+      say(block, (code === "target" ? "そのマスには動かせません。" : "そのマスからは指せません。") +
+        reason, false);
     }
   });
 
