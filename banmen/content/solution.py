@@ -9,14 +9,24 @@ holds, per position where the solver's side is to move (a *node*)::
      "accept": {normalised typed text: canonical text},
      "main":   canonical text of the move 「解答を見る」 plays,
      "right":  {canonical: edge},   # every move that still wins within the remaining plies
-     "wrong":  {canonical: refutation}}
+     "wrong":  {canonical: refutation},
+     "illegal": {normalised typed text: [the move's text, the engine's reason (English)]},
+     "illegalClicks": {clicks joined by spaces: [text, reason]}}   # squares the board refuses
+
+    "illegal" holds the well-formed moves that are not legal here and that a reader may
+    type: each legal move's text with its origin or its destination square replaced by any
+    square of the board; the engine's own parser decides and gives the reason.
+    "illegalClicks" gives the same reasons for a click on a square that starts no move, and
+    for a destination that the clicked piece cannot reach.
 
     edge       = {"frame": board index after the move, "path": [squares],
                   "reply": text or None, "replyFrame": index or None, "replyPath": [squares],
                   "comment": Japanese text, "next": node or None}
     refutation = {"end": "lose" | "draw" | None, "reply": text or None,
                   "replyWins": bool, "path": [...], "replyPath": [...],
-                  "frame": index or None, "replyFrame": index or None}
+                  "frame": index or None, "replyFrame": index or None,
+                  "left": plies left to the solver's side after the reply, in none of
+                          which it can force the win}
 
 Board index 0 is the puzzle's own diagram; index ``k`` is ``frames[k - 1]``.
 The main line follows the author's replies; an alternative winning move (``also``) gets the
@@ -41,9 +51,10 @@ REFUTATION_MOVES_MAX = 300
 #: Solver nodes one puzzle may spend on refutations and on choosing replies; past it the
 #: remaining wrong moves are only called wrong, without a reply.
 SOLVER_NODE_BUDGET = 50_000
-#: Boards are drawn for refutations only where a node has at most this many wrong moves;
-#: elsewhere the page marks the squares of the move and of the reply on the current board.
-REFUTATION_BOARDS_MAX = 12
+#: Boards are drawn for refutations only where a node has at most this many wrong moves
+#: (every node of the puzzles so far); elsewhere the page steps through the same line with
+#: marks on the current board (the move, then the reply, then taken back).
+REFUTATION_BOARDS_MAX = 60
 #: At most this many nodes per tree (alternative lines included).
 NODE_BUDGET = 200
 
@@ -117,6 +128,56 @@ class _Builder:
                 table.setdefault(normalise_move_text(text), canonical)
         return table
 
+    def illegal(self, state: Hashable) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """The well-formed illegal moves near the legal ones (see the module docstring).
+
+        Returns:
+            ``(texts, clicks)``: normalised text -> [text, the engine's reason]; and click
+            path -> [text, reason] for the clicks the board refuses: ``"o"`` for a square
+            that starts no legal move, ``"o d"`` for a destination the piece on ``o``
+            cannot reach (paths joined by a space). Both sorted, so the tree stays
+            deterministic.
+        """
+        from banmen import render
+        from banmen.game import IllegalMoveError, NotationError
+
+        game = self.game
+        squares = sorted(render.board_squares(game))
+        legal = set(self.accept(state))
+        paths = [clicks for _, clicks in self.moves_of(state)]
+        starts = {clicks[0] for clicks in paths}
+        found: dict[str, list[str]] = {}
+        clicks: dict[str, list[str]] = {}
+        for move in game.legal_moves(state):
+            text, path = game.format_move(state, move), game.move_path(state, move)
+            simple = list(game.move_clicks(state, move)) == [path[0], path[-1]]
+            ends = [(text.find(path[0]), path[0], True)]
+            if len(path) > 1:
+                ends.append((text.rfind(path[-1]), path[-1], False))
+            for at, square, origin in ends:
+                if at < 0:
+                    continue
+                for other in squares:
+                    candidate = text[:at] + other + text[at + len(square):]
+                    key = normalise_move_text(candidate)
+                    if key in legal:
+                        continue
+                    if key not in found:
+                        try:
+                            game.parse_move(state, candidate)
+                        except IllegalMoveError as err:
+                            found[key] = [candidate, str(err)]
+                        except NotationError:
+                            continue
+                    if key not in found:
+                        continue
+                    if origin and other not in starts:
+                        clicks.setdefault(other, found[key])
+                    elif not origin and simple and other != path[0] and not any(
+                            p[:2] == [path[0], other] for p in paths):
+                        clicks.setdefault(f"{path[0]} {other}", found[key])
+        return dict(sorted(found.items())), dict(sorted(clicks.items()))
+
     def mover_won(self, state: Hashable) -> bool | None:
         result = self.game.outcome(state)
         return None if result is None else result.winner == self.side
@@ -154,6 +215,7 @@ class _Builder:
         main_move = authored.move if authored else winning[0]
         node: dict[str, Any] = {"moves": self.moves_of(state), "accept": self.accept(state),
                                 "main": fmt[main_move], "right": {}, "wrong": {}}
+        node["illegal"], node["illegalClicks"] = self.illegal(state)
         for move in ([main_move] + [m for m in winning if m != main_move]):
             node["right"][fmt[move]] = self.edge(state, move, plies,
                                                  main if move == main_move else ())
@@ -189,7 +251,8 @@ class _Builder:
         after = game.play(state, move)
         result: dict[str, Any] = {"end": None, "reply": None, "replyWins": False,
                                   "path": self.squares(state, move), "replyPath": [],
-                                  "frame": None, "replyFrame": None}
+                                  "frame": None, "replyFrame": None,
+                                  "left": max(0, plies - 2)}
         ended = game.outcome(after)
         if ended is not None:  # not a win for the mover, or the move would not be wrong
             result["end"] = "draw" if ended.winner is None else "lose"

@@ -53,6 +53,7 @@ _DIGEST = 32
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: files of the banmen package that only write pages: they never change a cached value.
 _PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/parameters.py",
+              "site/reasons.py", "site/scripts.py",
               "site/cache.py", "site/onpage.py", "site/links.py", "cli.py", "cli_options.py",
               "site/diff.py", "site/diff_svg.py", "site/diff_report.py",
               "site/diff_probe.py"}
@@ -66,33 +67,31 @@ class CacheDamage(ValueError):
     """An entry that is not what this build wrote under its name (dropped, recomputed)."""
 
 
+def _package_files_digest(skip: set[str]) -> hashlib._Hash:
+    """SHA-256 over the path and bytes of every source and data file of the banmen package
+    (``.py``, ``.yaml``, ``.json``) except those in ``skip`` (paths relative to it)."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*")):
+        relative = path.relative_to(_PACKAGE).as_posix()
+        if (path.suffix in (".py", ".yaml", ".json") and relative not in skip
+                and "__pycache__" not in relative and path.is_file()):
+            digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest
+
+
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """Return the SHA-256 (hex) of every source and data file of the banmen package that can
     change a check result or a drawing: engines, content checker, renderers, their data."""
-    digest = hashlib.sha256()
-    for path in sorted(_PACKAGE.rglob("*")):
-        relative = path.relative_to(_PACKAGE).as_posix()
-        if (path.suffix in (".py", ".yaml", ".json") and relative not in _PAGE_ONLY
-                and "__pycache__" not in relative and path.is_file()):
-            digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-#: the page-writing files whose code shapes a page's expansion (see :func:`page_code_digest`).
-_PAGE_CODE = ("site/build.py", "site/html.py", "site/onpage.py", "site/views.py",
-              "content/move_text.json", "render/ids.py")
+    return _package_files_digest(_PAGE_ONLY).hexdigest()
 
 
 @lru_cache(maxsize=1)
 def page_code_digest() -> str:
     """Return the SHA-256 (hex) of what turns checked items into a page's Markdown and
-    fragments: :func:`code_digest` plus the page-writing files (:data:`_PAGE_CODE`)."""
-    digest = hashlib.sha256(code_digest().encode())
-    for relative in _PAGE_CODE:
-        path = _PACKAGE / relative
-        digest.update(relative.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"")
-                      + b"\0")
+    fragments: every source and data file of the banmen package (the page-writing modules
+    included, so a new one needs no list), plus the versions of what renders authored text."""
+    digest = _package_files_digest(set())
     for name in ("markdown", "nh3"):  # they render authored text
         try:
             digest.update(f"{name}={metadata.version(name)}".encode())

@@ -26,6 +26,7 @@ import nh3
 
 from banmen.content.move_text import MOVE_TEXT_TABLE
 from banmen.errors import display_name
+from banmen.render import style
 from banmen.render.ids import html_id
 
 if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
@@ -40,9 +41,12 @@ KIND_HELP_JA = {
     "boolean": "「はい」か「いいえ」を選んでください。",
     "choice": "正しいと思うものを選んでください。",
     "squares": "盤のマスをクリックして選び（もう一度クリックで取り消し）、「答え合わせ」を押してください。盤を選んでから矢印キーとEnterキーでも選べます。",
-    "move": "動かす駒（マス）をクリックすると、行き先が色で示されます。行き先をクリックすれば指せます。指し手を入力して「指す」を押してもかまいません。",
+    "move": "動かす駒（マス）をクリックすると行き先が色で示され、行き先をクリックすれば指せます。指し手を入力して「指す」を押してもかまいません。",
 }
+#: The first line under a move puzzle's question, in the question's own size: the board first.
+MOVE_LEAD_JA = "盤の駒をクリックして指してください。"
 
+_LEAD = f'<p class="bm-lead">{MOVE_LEAD_JA}</p>'
 #: Attributes of a board the reader plays on with the keyboard.
 BOARD_KEYS = ' tabindex="0" aria-label="盤（矢印キーでマスを選び、EnterキーかSpaceキーで決定）"'
 
@@ -169,11 +173,13 @@ def lazy(svg: str) -> str:
 
 
 def diagram_html(diagram: items.Diagram, svg_of: SvgOf) -> str:
-    """Return a ``<figure>`` with the inline SVG board and its caption."""
+    """Return a ``<figure>`` with the inline SVG board, its caption and the legend of the
+    colours it uses."""
     caption = (f"<figcaption>{md_inline(diagram.caption, _where(diagram, ('caption',)))}"
                "</figcaption>" if diagram.caption else "")
+    svg = svg_of(diagram.spec)
     return (f'<figure class="banmen-diagram" id="{html_id(diagram.ident)}-figure">'
-            f"{svg_of(diagram.spec)}{caption}</figure>")
+            f"{svg}{caption}{legend_html([svg])}</figure>")
 
 
 def md_inline(text: str, where: str | None = None) -> str:
@@ -216,6 +222,64 @@ def answer_controls(answer: dict[str, Any]) -> str:
             '<span class="bm-choices" role="group" aria-label="選んでください"></span>')
 
 
+#: Colours the drawn boards use (banmen/render/style.py), as matplotlib writes them into the
+#: SVG, and what each means, in the legend's order.
+BOARD_COLOURS_JA = (
+    (style.HIGHLIGHT, "黄色のマス：注目するマス"),
+    (style.REMOVED, "赤いマス（点線の枠と−）：駒が減ったマス"),
+    (style.ADDED, "緑のマス（実線の枠と＋）：駒が増えたマス"),
+    (style.ARROW, "青い矢印・文字：指した手と印"),
+    # ludo's legs and send-backs (banmen/render/ludo.py LEG_STYLE and SEND_BACK; kept here so
+    # that pages need not import the renderer, and checked against it by tests/test_trainer.py)
+    ("#e65100", "オレンジの点線の矢印：ジャンプ"),
+    ("#6a1b9a", "紫の破線の矢印：飛行"),
+    ("#b71c1c", "濃い赤の矢印：跳ね返り"),
+    ("#616161", "灰色の破線の矢印：陣地へ戻される駒"),
+)
+#: The marks the page script draws on playable boards (classes of docs/assets/banmen.css).
+PLAY_COLOURS_JA = {
+    "origin": "オレンジ：動かす駒",
+    "target": "水色：行き先",
+    "selected": "青：選んだマス",
+    "tried": "ピンク：まちがえた手",
+    "reply": "紫：相手の応手",
+    "cursor": "青い太枠：キーボードで選んでいるマス",
+}
+
+
+def legend_html(svgs: list[str], play: tuple[str, ...] = ()) -> str:
+    """Return the legend of every colour a block's boards use: the colours drawn into
+    ``svgs`` (found in their fill and stroke styles) and the marks ``play`` (keys of
+    :data:`PLAY_COLOURS_JA`) the page script may draw; ``""`` when there is none."""
+    items = []
+    for colour, label in BOARD_COLOURS_JA:
+        if any(f"fill:{colour}" in svg or f"stroke:{colour}" in svg for svg in svgs):
+            items.append(f'<li><span class="bm-swatch" style="background:{colour}"></span>'
+                         f"{label}</li>")
+    items += [f'<li><span class="bm-swatch bm-sw-{name}"></span>{PLAY_COLOURS_JA[name]}</li>'
+              for name in play]
+    if not items:
+        return ""
+    return (f'<ul class="bm-legend" aria-label="盤の色の見方" data-search-exclude>{"".join(items)}'
+            "</ul>")
+
+
+def _play_marks(puzzle: items.Puzzle) -> tuple[str, ...]:
+    """The marks the script draws on this puzzle's board (see :data:`PLAY_COLOURS_JA`)."""
+    kind = puzzle.answer["kind"]
+    if kind == "squares":
+        return ("selected", "cursor")
+    if kind != "move":
+        return ()
+    marks = ("origin", "target", "cursor")
+
+    def unboarded(node: dict[str, Any]) -> bool:
+        return any(w["frame"] is None and w["reply"] for w in node["wrong"].values()) or any(
+            e["next"] and unboarded(e["next"]) for e in node["right"].values())
+
+    return marks + (("tried", "reply") if unboarded(puzzle.answer["root"]) else ())
+
+
 def _hints(puzzle: items.Puzzle) -> str:
     hints = puzzle.model.hints
     if not hints:
@@ -236,9 +300,9 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
     """
     model = puzzle.model
     kind = puzzle.answer["kind"]
-    boards = [f'<div class="bm-frame">{svg_of(puzzle.spec)}</div>']
-    boards += [f'<div class="bm-frame" hidden>{lazy(svg_of(spec))}</div>'
-               for spec in puzzle.frames]
+    svgs = [svg_of(puzzle.spec), *(svg_of(spec) for spec in puzzle.frames)]
+    boards = [f'<div class="bm-frame">{svgs[0]}</div>']
+    boards += [f'<div class="bm-frame" hidden>{lazy(svg)}</div>' for svg in svgs[1:]]
     return (
         f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
         f'data-number="{number}" data-ident="{html.escape(puzzle.ident)}" '
@@ -246,8 +310,9 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
         f'<div class="bm-boards" data-search-exclude{BOARD_KEYS if kind in ("squares", "move") else ""}>'
         f'{"".join(boards)}</div>'
+        f"{legend_html(svgs, _play_marks(puzzle))}"
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
-        f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
+        f'{_LEAD if kind == "move" else ""}<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
         f'<div class="bm-controls">{answer_controls(puzzle.answer)}</div>'
         f'<p class="bm-feedback" aria-live="polite"></p>'
         f"{_hints(puzzle)}"
@@ -261,10 +326,36 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
 
 def _page_data(puzzle: items.Puzzle) -> dict[str, Any]:
     """The answer as the script reads it; move puzzles also carry the typed-text folding table
-    (``banmen/content/move_text.json``, the one Python applies)."""
+    (``banmen/content/move_text.json``, the one Python applies), and each node's illegal
+    moves point into one list of Japanese reasons (``"reasons"``, see :func:`_reasons`)."""
     if puzzle.answer["kind"] != "move":
         return puzzle.answer
-    return {**puzzle.answer, "fold": MOVE_TEXT_TABLE["replace"]}
+    reasons: list[str] = []
+    root = _reasons(puzzle.answer["root"], reasons, {})
+    return {**puzzle.answer, "root": root, "reasons": reasons,
+            "fold": MOVE_TEXT_TABLE["replace"]}
+
+
+def _reasons(node: dict[str, Any], reasons: list[str], index: dict[str, int]) -> dict[str, Any]:
+    """A copy of a solution-tree node whose ``illegal`` (normalised typed text) and
+    ``illegalClicks`` (click paths) map to an index into ``reasons`` (why the move is
+    illegal, in Japanese, each sentence once), for every node of the tree."""
+    from banmen.site.reasons import reason_ja
+
+    def indexed(table: dict[str, list[str]]) -> dict[str, int]:
+        out = {}
+        for key, (_text, reason) in table.items():
+            sentence = reason_ja(reason)
+            if sentence not in index:
+                index[sentence] = len(reasons)
+                reasons.append(sentence)
+            out[key] = index[sentence]
+        return out
+
+    right = {move: {**edge, "next": _reasons(edge["next"], reasons, index)
+                    if edge["next"] else None} for move, edge in node["right"].items()}
+    return {**node, "illegal": indexed(node.get("illegal", {})),
+            "illegalClicks": indexed(node.get("illegalClicks", {})), "right": right}
 
 
 def progress_html(game_id: str, idents: list[str],
@@ -306,6 +397,7 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
         label = f"{i}. {html.escape(frame.move)}" if frame.move else "はじめ"
         moves.append(f'<li><button type="button" class="bm-move-link" data-step="{i}">'
                      f"{label}</button></li>")
+    legend = legend_html([svg_of(frame.spec) for frame in sequence.frames])
     last = len(sequence.frames) - 1
     controls = (
         '<div class="bm-controls">'
@@ -321,7 +413,7 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
             f'<p class="bm-title">{html.escape(sequence.title)}</p>'
             f"{controls}"
             f'<div class="bm-record"><div class="bm-seq-boards">{"".join(frames)}</div>'
-            f'<ol class="bm-moves" aria-label="棋譜">{"".join(moves)}</ol></div>'
+            f'<ol class="bm-moves" aria-label="棋譜">{"".join(moves)}</ol></div>{legend}'
             '<p class="bm-announce" aria-live="polite"></p></div>')
 
 

@@ -30,13 +30,18 @@ export function setupMove(block, answer) {
   var board = createBoardInput(block, {
     labels: answer.labels,
     onMove: function (move) { play(move.text); },
-    onRefused: function (code) {
+    onRefused: function (code, name, before) {
       if (code === "choose") {
         say(block, "下のボタンから、どう指すかを選んでください。", null);
-      } else {
-        say(block, code === "target" ? "そのマスには動かせません。" : "そのマスからは指せません。",
-          false);
+        return;
       }
+      // the engine's reason for that click, found at build time (when there is one)
+      var key = before.concat([name]).join(" ");
+      var table = node && node.illegalClicks;
+      var reason = table && Object.prototype.hasOwnProperty.call(table, key)
+        ? answer.reasons[table[key]] : "";
+      say(block, (code === "target" ? "そのマスには動かせません。" : "そのマスからは指せません。") +
+        reason, false);
     }
   });
 
@@ -100,30 +105,50 @@ export function setupMove(block, answer) {
     var wrong = node.wrong[text];
     record(block, false);
     if (!wrong) return;
-    var message;
-    if (wrong.end === "lose") message = text + "は指せますが、この手で負けてしまいます。";
-    else if (wrong.end === "draw") message = text + "で引き分けになってしまいます。";
-    else if (wrong.reply && wrong.replyWins) {
-      message = text + "では勝てません。相手が" + wrong.reply + "と応じて、相手の勝ちになります。";
-    } else if (wrong.reply) {
-      message = text + "では勝てません。相手は" + wrong.reply + "と応じます。";
-    } else message = text + "は指せますが、勝ちにつながりません。";
-    if (wrong.frame === null) {
-      ready();
-      board.marks = { "bm-tried": wrong.path, "bm-reply": wrong.replyPath };
-      say(block, message + "（盤に色で示しました）別の手を考えましょう。", false);
-      board.render();
-      return;
+    refute(text, wrong);
+  }
+
+  /* Why a wrong move fails, in words (from the refutation the engine found at build time). */
+  function why(text, wrong) {
+    if (wrong.end === "lose") return text + "は指せますが、この手で負けてしまいます。";
+    if (wrong.end === "draw") return text + "で引き分けになってしまいます。";
+    if (wrong.reply && wrong.replyWins) {
+      return text + "では勝てません。相手が" + wrong.reply + "と応じて、相手の勝ちになります。";
     }
+    if (wrong.reply && wrong.left > 0) {
+      return text + "では勝てません。相手が" + wrong.reply + "と応じると、そのあと" + wrong.left +
+        "手（両者の手を合わせて）のうちに勝つ手がなくなります。";
+    }
+    if (wrong.reply) {
+      return text + "では勝てません。この手では勝ちが決まらず、相手は" + wrong.reply + "と応じます。";
+    }
+    return text + "は指せますが、勝ちにつながりません。";
+  }
+
+  /* One behaviour for every wrong move of every game: the move is played, the refutation
+   * shown, the words say why it fails, then the move is taken back. The boards after the
+   * move and after the reply are drawn at build time; where a position has too many wrong
+   * moves to draw them all, the same steps are marked on the current board instead. */
+  function refute(text, wrong) {
+    var message = why(text, wrong);
+    var drawn = wrong.frame !== null;
     busy = true;
     ready();
     say(block, message, false);
-    board.marks = {};
-    board.show(wrong.frame);
+    board.marks = drawn ? {} : { "bm-tried": wrong.path };
+    if (drawn) board.show(wrong.frame);
+    else board.render();
     later(function () {
-      if (wrong.replyFrame !== null) board.show(wrong.replyFrame);
+      if (wrong.reply) {
+        if (drawn && wrong.replyFrame !== null) board.show(wrong.replyFrame);
+        else if (!drawn) {
+          board.marks = { "bm-tried": wrong.path, "bm-reply": wrong.replyPath };
+          board.render();
+        }
+      }
       later(function () {
         busy = false;
+        board.marks = {};
         board.show(here);
         say(block, message + "手を戻しました。別の手を考えましょう。", false);
         ready();
@@ -152,9 +177,14 @@ export function setupMove(block, answer) {
       say(block, "指し手を入力してください。", false);
       return;
     }
-    var move = node.accept[normaliseMove(text, answer.fold)];
+    var key = normaliseMove(text, answer.fold);
+    var move = node.accept[key];
     if (!move) {
-      say(block, "「" + text + "」はこの局面で指せる手として読めません。表記を確かめてください。", false);
+      // a well-formed move that is not legal here: the engine's reason, found at build time
+      var reason = node.illegal && Object.prototype.hasOwnProperty.call(node.illegal, key)
+        ? answer.reasons[node.illegal[key]] : null;
+      say(block, reason !== null ? "「" + text + "」は指せません。" + reason
+        : "「" + text + "」はこの局面で指せる手として読めません。表記を確かめてください。", false);
       return;
     }
     play(move);

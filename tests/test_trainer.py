@@ -1,0 +1,209 @@
+"""One trainer for every game (issue 17, items 3 and 4), in headless Chromium: a wrong legal
+move is played, its refutation shown, the words say why it fails, then it is taken back; a
+legend names every colour a board uses; a well-formed illegal typed move gets the engine's
+reason; questions lead with the board."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from banmen.site.html import BOARD_COLOURS_JA, MOVE_LEAD_JA, PLAY_COLOURS_JA
+from banmen.site.reasons import reason_ja
+from test_browser import (  # noqa: F401
+    GAMES,
+    MOVE_PUZZLE_GAMES,
+    _open_puzzle,
+    _puzzles_of,
+    browser,
+    content,
+    page,
+)
+from test_play import ARTIFACTS, _click_token, _clicks, _feedback
+
+pytestmark = pytest.mark.slow
+
+#: Records the index of the shown frame each time it changes (frames are shown and hidden
+#: through their hidden attribute).
+WATCH_FRAMES_JS = """(block) => {
+  window.__shown = [];
+  const frames = () => Array.from(block.querySelectorAll('.bm-boards .bm-frame'));
+  new MutationObserver(() => {
+    const at = frames().findIndex((f) => !f.hidden);
+    if (window.__shown[window.__shown.length - 1] !== at) window.__shown.push(at);
+  }).observe(block.querySelector('.bm-boards'), {attributes: true, subtree: true,
+                                                 attributeFilter: ['hidden']});
+}"""
+
+
+def _why(text: str, wrong: dict) -> str:
+    """The words a refutation must say (see docs/assets/js/puzzle-trainer.js)."""
+    if wrong["replyWins"]:
+        return f"{text}では勝てません。相手が{wrong['reply']}と応じて、相手の勝ちになります。"
+    if wrong["left"]:
+        return (f"{text}では勝てません。相手が{wrong['reply']}と応じると、そのあと{wrong['left']}"
+                "手（両者の手を合わせて）のうちに勝つ手がなくなります。")
+    return f"{text}では勝てません。この手では勝ちが決まらず、相手は{wrong['reply']}と応じます。"
+
+
+def _wrong_by_clicks(root: dict) -> tuple[str, dict]:
+    """A wrong move with a reply whose clicks enter it without 「ここで指す」 (no longer
+    click path starts with them)."""
+    paths = [clicks for _, clicks in root["moves"]]
+
+    def ends_its_path(move: str) -> bool:
+        path = _clicks(root, move)
+        return not any(len(p) > len(path) and p[:len(path)] == path for p in paths)
+
+    return next((t, w) for t, w in root["wrong"].items() if w["reply"] and ends_its_path(t))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_wrong_legal_move_is_played_refuted_explained_and_taken_back(
+        page, site_url, built_site, content, game):
+    puzzles = _puzzles_of(content, game, "move")
+    if game == "ludo":
+        # ludo has no move puzzles: the dice decide, so no move forces a win
+        assert puzzles == []
+        return
+    # the puzzle with the most wrong moves (in ukejalayer and medamagaeru these were only
+    # coloured on the board before)
+    puzzle = max(puzzles, key=lambda p: len(p.answer["root"]["wrong"]))
+    answer = puzzle.answer
+    root = answer["root"]
+    text, wrong = _wrong_by_clicks(root)
+    assert wrong["frame"] is not None and wrong["replyFrame"] is not None
+    block = _open_puzzle(page, site_url, built_site, puzzle)
+    block.evaluate(WATCH_FRAMES_JS)
+    for token in _clicks(root, text):
+        _click_token(block, answer, token)
+    feedback = _feedback(block)
+    expect(feedback).to_have_text(_why(text, wrong))
+    assert "bm-wrong" in feedback.get_attribute("class")
+    expect(feedback).to_have_text(_why(text, wrong) + "手を戻しました。別の手を考えましょう。",
+                                  timeout=10000)
+    # played, refuted, taken back: the board after the move, after the reply, then the start
+    assert page.evaluate("window.__shown") == [wrong["frame"], wrong["replyFrame"], 0]
+    expect(block.locator(".bm-boards .bm-frame").nth(0)).to_be_visible()
+    # and the right move is still taken
+    for token in _clicks(root, root["main"]):
+        _click_token(block, answer, token)
+    expect(feedback).to_contain_text(f"正解です！{root['main']}")
+    # a legend names every colour of this board
+    legend = block.locator(".bm-legend")
+    expect(legend).to_have_count(1)
+    for mark in ("origin", "target", "cursor"):
+        expect(legend).to_contain_text(PLAY_COLOURS_JA[mark])
+    boards = block.locator(".bm-boards").inner_html()
+    used = [label for colour, label in BOARD_COLOURS_JA if f"fill:{colour}" in boards
+            or f"stroke:{colour}" in boards]
+    assert used, "the frames after a move show its changes"
+    for label in used:
+        expect(legend).to_contain_text(label)
+    assert legend.locator("li").count() == len(used) + 3
+
+
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
+def test_a_well_formed_illegal_typed_move_says_why(page, site_url, built_site, content, game):
+    puzzle = _puzzles_of(content, game, "move")[0]
+    illegal = puzzle.answer["root"]["illegal"]
+    assert illegal
+    text, reason = next(iter(illegal.values()))
+    block = _open_puzzle(page, site_url, built_site, puzzle)
+    block.locator(".bm-input").fill(text)
+    block.locator(".bm-check").click()
+    assert reason_ja(reason)
+    expect(_feedback(block)).to_have_text(f"「{text}」は指せません。{reason_ja(reason)}")
+    # text that is no move at all is still asked to be checked
+    block.locator(".bm-input").fill("zz9")
+    block.locator(".bm-check").click()
+    expect(_feedback(block)).to_contain_text("表記を確かめてください")
+
+
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
+def test_a_click_the_board_refuses_says_why(page, site_url, built_site, content, game):
+    """A square that starts no move, then a destination the piece cannot reach: each gets
+    the engine's reason after the board's own words."""
+    puzzle = _puzzles_of(content, game, "move")[0]
+    answer = puzzle.answer
+    root = answer["root"]
+    clicks = root["illegalClicks"]
+    origin, (_, why_origin) = next((k, v) for k, v in clicks.items() if " " not in k)
+    block = _open_puzzle(page, site_url, built_site, puzzle)
+    _click_token(block, answer, origin)
+    assert reason_ja(why_origin)
+    expect(_feedback(block)).to_have_text("そのマスからは指せません。" + reason_ja(why_origin))
+    starts = {path[0] for _, path in root["moves"]}  # a click there starts another move
+    pairs = [(k.split(" "), v[1]) for k, v in clicks.items()
+             if " " in k and k.split(" ")[1] not in starts]
+    if game == "ukejalayer":
+        # moves there need a button between the squares: no two-square click paths
+        assert pairs == []
+        return
+    (start, target), why_target = pairs[0]
+    _click_token(block, answer, start)
+    _click_token(block, answer, target)
+    assert reason_ja(why_target)
+    expect(_feedback(block)).to_have_text("そのマスには動かせません。" + reason_ja(why_target))
+
+
+def test_checkers_13_18_names_the_legal_moves(page, site_url, built_site, content):
+    """The issue's example: 13-18 is well formed but no legal move in the first position."""
+    puzzle = _puzzles_of(content, "suicide-checkers", "move")[0]
+    legal = [move for move, _ in puzzle.answer["root"]["moves"]]
+    assert "13-18" not in legal
+    block = _open_puzzle(page, site_url, built_site, puzzle)
+    block.locator(".bm-input").fill("13-18")
+    block.locator(".bm-check").click()
+    expect(_feedback(block)).to_have_text(
+        f"「13-18」は指せません。この局面で指せる手は{'、'.join(legal)}です。")
+
+
+@pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)
+def test_move_questions_lead_with_the_board(page, site_url, built_site, content, game):
+    for puzzle in _puzzles_of(content, game, "move"):
+        block = _open_puzzle(page, site_url, built_site, puzzle)
+        lead = block.locator(".bm-lead")
+        expect(lead).to_have_text(MOVE_LEAD_JA)
+        # the board line comes before the typing help and the input
+        order = block.evaluate("""(b) => [b.querySelector('.bm-lead'), b.querySelector('.bm-help'),
+            b.querySelector('.bm-input')].map((e) => e.getBoundingClientRect().top)""")
+        assert order == sorted(order)
+        help_text = block.locator(".bm-help").inner_text()
+        assert help_text.index("クリック") < help_text.index("入力")
+        question = block.locator(".bm-question").inner_text()
+        assert "入力します" not in question, puzzle.ident
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_trainer_fits_desktop_and_phone_widths(browser, site_url, built_site, content, width):
+    """At 1280 and 390 px: the legend stays inside the page, and a wrong move clicked on the
+    board is refuted and taken back."""
+    puzzle = _puzzles_of(content, "medamagaeru", "move")[0]
+    answer = puzzle.answer
+    root = answer["root"]
+    text, wrong = _wrong_by_clicks(root)
+    screen = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        block = _open_puzzle(screen, site_url, built_site, puzzle)
+        legend = block.locator(".bm-legend").bounding_box()
+        assert legend["x"] >= 0 and legend["x"] + legend["width"] <= width
+        for token in _clicks(root, text):
+            _click_token(block, answer, token)
+        expect(_feedback(block)).to_contain_text(_why(text, wrong) + "手を戻しました。",
+                                                 timeout=10000)
+        block.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        screen.screenshot(path=str(ARTIFACTS / f"trainer-wrong-move-{width}.png"))
+    finally:
+        screen.close()
+
+
+def test_the_legend_knows_the_colours_of_ludo_legs_and_send_backs():
+    from banmen.render import ludo
+
+    colours = dict(BOARD_COLOURS_JA)
+    for leg, label in (("jump", "ジャンプ"), ("flight", "飛行"), ("bounce", "跳ね返り")):
+        assert label in colours[ludo.LEG_STYLE[leg][0]]
+    assert "戻される" in colours[ludo.SEND_BACK]
+    assert ludo.LEG_STYLE["move"][0] in colours  # plain moves use the shared blue arrow
