@@ -364,11 +364,17 @@ def _tree_diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> TreeDiff 
             return ((node.get("right") or {}).get(node.get("main")) or {}).get("reply")
 
         old_wrong, new_wrong = old.get("wrong") or {}, new.get("wrong") or {}
+
+        def refutation(wrong: dict[str, Any], move: str) -> str | None:
+            return (wrong.get(move) or {}).get("reply") if move in wrong else None
+
+        # a refutation changes when its reply does (the page data around it, such as which
+        # boards show it, is not a rule's doing)
         refutations = tuple(
-            (move, (old_wrong.get(move) or {}).get("reply") if move in old_wrong else None,
-             (new_wrong.get(move) or {}).get("reply") if move in new_wrong else None)
+            (move, refutation(old_wrong, move), refutation(new_wrong, move))
             for move in sorted(set(old_wrong) | set(new_wrong))
-            if old_wrong.get(move) != new_wrong.get(move))
+            if move not in old_wrong or move not in new_wrong
+            or refutation(old_wrong, move) != refutation(new_wrong, move))
         turns.append(TreeTurn(turn, (tuple(sorted(old.get("right") or {})),
                                      tuple(sorted(new.get("right") or {}))),
                               (reply(old), reply(new)),
