@@ -201,17 +201,17 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
         f'data-number="{number}" data-ident="{html.escape(puzzle.ident)}" '
         f'{_data_attr(_page_data(puzzle))}>'
-        f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
+        f'<p class="bm-meta" data-search-exclude>難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
         f'<div class="bm-boards" data-search-exclude{BOARD_KEYS if kind in ("squares", "move") else ""}>'
         f'{"".join(boards)}</div>'
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
-        f'<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
-        f'<div class="bm-controls">{_answer_controls(puzzle)}</div>'
-        f'<p class="bm-feedback" aria-live="polite"></p>'
+        f'<p class="bm-help" data-search-exclude>{KIND_HELP_JA[kind]}</p>'
+        f'<div class="bm-controls" data-search-exclude>{_answer_controls(puzzle)}</div>'
+        f'<p class="bm-feedback" aria-live="polite" data-search-exclude></p>'
         f"{_hints(puzzle)}"
         f'<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
         f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
-        '<p class="bm-after"><button type="button" class="md-button bm-next-puzzle">'
+        '<p class="bm-after" data-search-exclude><button type="button" class="md-button bm-next-puzzle">'
         "次の問題へ</button></p>"
         "</div>"
     )
@@ -235,7 +235,7 @@ def progress_html(game_id: str, idents: list[str]) -> str:
     """
     names = html.escape(" ".join(idents))
     return (f'<div class="bm-progress" data-game="{html.escape(game_id)}" '
-            f'data-puzzles="{names}"><span class="bm-progress-text">練習問題：'
+            f'data-puzzles="{names}" data-search-exclude><span class="bm-progress-text">練習問題：'
             f"{len(idents)}問</span>"
             '<button type="button" class="md-button bm-progress-reset" hidden>記録を消す</button>'
             "</div>")
@@ -249,8 +249,8 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
     moves = []
     for i, frame in enumerate(sequence.frames):
         where = _where(sequence, ("intro",) if i == 0 else ("steps", i - 1, "comment"))
-        move = (f'<p class="bm-move">{i}手目：<code>{html.escape(frame.move)}</code></p>'
-                if frame.move else '<p class="bm-move">はじめの局面</p>')
+        move = (f'<p class="bm-move" data-search-exclude>{i}手目：<code>{html.escape(frame.move)}</code></p>'
+                if frame.move else '<p class="bm-move" data-search-exclude>はじめの局面</p>')
         frames.append(
             f'<div class="bm-frame"{"" if i == 0 else " hidden"} data-step="{i}">'
             f"{svg_of(frame.spec) if i == 0 else lazy(svg_of(frame.spec))}{move}"
@@ -261,7 +261,7 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
                      f"{label}</button></li>")
     last = len(sequence.frames) - 1
     controls = (
-        '<div class="bm-controls">'
+        '<div class="bm-controls" data-search-exclude>'
         '<button type="button" class="md-button bm-first" aria-label="最初へ">« 最初</button>'
         '<button type="button" class="md-button bm-prev" aria-label="前へ">◀ 前へ</button>'
         f'<span class="bm-counter">0 / {last}</span>'
@@ -274,5 +274,5 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
             f'<p class="bm-title">{html.escape(sequence.title)}</p>'
             f"{controls}"
             f'<div class="bm-record"><div class="bm-seq-boards">{"".join(frames)}</div>'
-            f'<ol class="bm-moves" aria-label="棋譜">{"".join(moves)}</ol></div>'
-            '<p class="bm-announce" aria-live="polite"></p></div>')
+            f'<ol class="bm-moves" aria-label="棋譜" data-search-exclude>{"".join(moves)}</ol></div>'
+            '<p class="bm-announce" aria-live="polite" data-search-exclude></p></div>')

@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 from banmen.content.errors import ContentErrors
-from banmen.game import BanmenError
+from banmen.game import BanmenError, game_class, game_ids
 from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
+from banmen.site.search import RULES_BOOST, segment_index
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
-                          "boards": {}, "nonce": ""}
+                          "boards": {}, "nonce": "", "titles": {}, "boosts": {}}
 log = logging.getLogger("mkdocs.plugins.banmen")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
@@ -103,6 +105,8 @@ def on_config(config: Any, **_: Any) -> Any:
     _state["links"] = LinkCheck()
     _state["boards"] = {}
     _state["nonce"] = secrets.token_hex(8)
+    _state["titles"] = {}
+    _state["boosts"] = {}
     return config
 
 
@@ -159,12 +163,22 @@ def on_page_context(context: dict, page: Any, **_: Any) -> dict:
     if page.title and not page.is_homepage and not page.meta.get("title"):
         section = page.parent.title if page.parent is not None else None
         page.meta["title"] = page_title(str(page.title), section)
+    if page.meta.get("title"):
+        _state["titles"][page.url] = str(page.meta["title"])
+    if page.file.src_uri.endswith("/rules.md"):
+        _state["boosts"][page.url] = RULES_BOOST
     return context
 
 
-def on_post_build(**_: Any) -> None:
-    """Check the anchors that authored links point at, once every page is known."""
+@event_priority(-50)  # after the search plugin has written its index
+def on_post_build(config: Any, **_: Any) -> None:
+    """Check the anchors that authored links point at, once every page is known; then cut
+    the Japanese text of the search index into words (:mod:`banmen.site.search`)."""
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
         log.warning(problem)
+    index = Path(config["site_dir"]) / "search" / "search_index.json"
+    if index.exists():
+        names = [game_class(game_id).name_ja for game_id in game_ids()]
+        segment_index(index, _state["titles"], keep=names, boosts=_state["boosts"])
