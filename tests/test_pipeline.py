@@ -29,7 +29,7 @@ def test_markers_become_tokens_and_tokens_become_fragments(build):
 def test_puzzles_marker_numbers_puzzles_with_anchors(build):
     expansion = build.expand("{{ puzzles ukejalayer }}", "docs/x.md")
     names = sorted(i.split("/")[1] for i in build.content.puzzles if i.startswith("ukejalayer/"))
-    assert "### 問題1　" in expansion.markdown
+    assert "\n## 問題1　" in expansion.markdown
     assert f"{{#{names[0]}}}" in expansion.markdown
     # one token per puzzle, after the progress line of the game's puzzles
     assert len(expansion.tokens) == len(names) + 1

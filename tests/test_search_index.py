@@ -53,3 +53,4 @@ def test_segment_index_rewrites_the_file_deterministically(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     segment_index(path)
     assert path.read_bytes() == first
+

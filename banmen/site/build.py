@@ -318,7 +318,8 @@ class SiteBuild:
             for number, puzzle in enumerate(puzzles, start=1):
                 anchor = safe_anchor(puzzle.ident.split("/", 1)[1])
                 title = markdown_text(puzzle.model.title)
-                parts.append(f"\n### 問題{number}　{title} {{#{anchor}}}\n")
+                # h2 under the page title: no heading level is skipped (axe-core heading-order).
+                parts.append(f"\n## 問題{number}　{title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
             return "".join(parts)

@@ -23,6 +23,7 @@ from banmen.game import BanmenError, game_class, game_ids
 from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
 from banmen.site.search import RULES_BOOST, segment_index
+from banmen.site.tables import scrollable_tables
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
                           "boards": {}, "nonce": "", "titles": {}, "boosts": {}}
@@ -127,7 +128,7 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     """Put the rendered fragments where the markers stood, then check and rewrite the links
     of their authored text (a dead link is a warning, so ``--strict`` fails). Boards stay
     parked in comments until :func:`on_post_page`, so the search plugin does not parse
-    their SVG."""
+    their SVG. Tables become focusable scrolling regions (:mod:`banmen.site.tables`)."""
     html = _state["build"].fill(html, _state["pages"].get(page.file.src_uri, {}))
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
@@ -136,7 +137,7 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
         log.warning(problem)
     html, boards = defer_boards(html, _state["nonce"])
     _state["boards"][page.file.src_uri] = boards
-    return html
+    return scrollable_tables(html)
 
 
 def on_post_page(output: str, page: Any, **_: Any) -> str:
