@@ -322,6 +322,7 @@ class SiteBuild:
                 parts.append(f"\n## 問題{number}　{title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
+            parts.append(self._token(expansion, fragments.answers_html(puzzles)))
             return "".join(parts)
         return None
 

@@ -276,3 +276,43 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
             f'<div class="bm-record"><div class="bm-seq-boards">{"".join(frames)}</div>'
             f'<ol class="bm-moves" aria-label="棋譜" data-search-exclude>{"".join(moves)}</ol></div>'
             '<p class="bm-announce" aria-live="polite" data-search-exclude></p></div>')
+
+
+def answer_text(puzzle: items.Puzzle) -> str:
+    """Return a puzzle's answer in words for the printed sheet, as plain text:
+    「4」, 「いいえ」, the chosen option's label, the squares (「b6、c4」) or the solution line
+    (「M f6xf8（相手 L f7-f6） → L g7-f8」, the main line of ``answer["root"]``)."""
+    answer = puzzle.answer
+    kind = answer["kind"]
+    if kind == "number":
+        return str(answer["answer"])
+    if kind == "boolean":
+        return "はい" if answer["answer"] else "いいえ"
+    if kind == "choice":
+        return str(answer["options"][answer["answer"]])
+    if kind == "squares":
+        return "、".join(answer["answer"])
+    steps = []
+    node = answer["root"]
+    while node:  # the main line of the solution tree (banmen.content.solution)
+        move = node["main"]
+        step = node["right"][move]
+        steps.append(f"{move}（相手 {step['reply']}）" if step.get("reply") else move)
+        node = step.get("next")
+    return " → ".join(steps)
+
+
+def answers_html(puzzles: list[items.Puzzle]) -> str:
+    """Return the answers of a page's puzzles, collected for the printed puzzle sheet: hidden
+    on screen (``.bm-answers``), kept out of the search index, shown at the end of a print.
+
+    Args:
+        puzzles: the page's puzzles in page order (numbered from 1).
+    """
+    rows = []
+    for number, puzzle in enumerate(puzzles, start=1):
+        explanation = md(puzzle.model.explanation, _where(puzzle, ("explanation",)))
+        rows.append(f'<li value="{number}"><p><strong>問題{number}</strong>：'
+                    f"{html.escape(answer_text(puzzle))}</p>{explanation}</li>")
+    return (f'<section class="bm-answers" data-search-exclude><h2>解答</h2>'
+            f'<ol>{"".join(rows)}</ol></section>')

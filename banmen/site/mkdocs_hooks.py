@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import secrets
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from banmen.content.errors import ContentErrors
 from banmen.game import BanmenError, game_class, game_ids
 from banmen.site.build import PageExpansion, SiteBuild, defer_boards, restore_boards
 from banmen.site.links import LinkCheck
+from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.search import RULES_BOOST, segment_index
 from banmen.site.tables import scrollable_tables
 
@@ -141,8 +144,13 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
 
 
 def on_post_page(output: str, page: Any, **_: Any) -> str:
-    """Put each page's boards back into the written HTML."""
-    return restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
+    """Put each page's boards back into the written HTML; with ``BANMEN_PDF=1`` the rules and
+    puzzles pages of a game link to its PDF under their title."""
+    output = restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
+    game, _, name = page.file.src_uri.partition("/")
+    if pdf_enabled() and name in {f"{p}.md" for p in PDF_PAGES} and game in game_ids():
+        output = re.sub(r"(</h1>)", lambda m: m.group(1) + pdf_link(game), output, count=1)
+    return output
 
 
 def page_title(page_name: str, section: str | None) -> str:
@@ -179,7 +187,24 @@ def on_post_build(config: Any, **_: Any) -> None:
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
         log.warning(problem)
-    index = Path(config["site_dir"]) / "search" / "search_index.json"
+    site_dir = Path(config["site_dir"])
+    index = site_dir / "search" / "search_index.json"
     if index.exists():
         names = [game_class(game_id).name_ja for game_id in game_ids()]
         segment_index(index, _state["titles"], keep=names, boosts=_state["boosts"])
+    if pdf_enabled():
+        _write_pdfs(site_dir)
+
+
+def _write_pdfs(site_dir: Path) -> None:
+    """Write each game's 「印刷用PDF」 (:mod:`banmen.site.pdf`), one line per PDF."""
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError) as err:  # OSError: the Pango library is missing
+        raise PluginError(f"banmen: {PDF_ENV}=1 needs WeasyPrint (pip install '.[pdf]'): {err}") from None
+    for game_id in game_ids():
+        if not all((site_dir / game_id / name / "index.html").exists() for name in PDF_PAGES):
+            continue
+        started = time.monotonic()
+        out = write_game_pdf(site_dir, game_id, game_class(game_id).name_ja)
+        log.info("banmen: %s written in %.1f s", out.relative_to(site_dir), time.monotonic() - started)
