@@ -1,7 +1,7 @@
 """「印刷用PDF」: each game's rules and puzzles as one A4 PDF, made from the built pages.
 
 An opt-in step of the build (``BANMEN_PDF=1``; WeasyPrint, the ``pdf`` extra): it takes
-about half a minute per game on the build machine, so ordinary builds skip it. The PDF is
+12-40 s wall (about 7 s CPU) per game on the shared build machine, so ordinary builds skip it. The PDF is
 written next to the game's pages (``site/medamagaeru/medamagaeru.pdf``) and the rules and
 puzzles pages then link to it. Boards stay vector graphics (the pages' inline SVG); the
 puzzles page prints as a puzzle sheet with the answers at the end (``.bm-answers``), and a
