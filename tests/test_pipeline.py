@@ -50,11 +50,15 @@ def test_an_indented_marker_stays_inside_its_admonition(build):
 def test_puzzles_marker_numbers_puzzles_with_anchors(build):
     expansion = build.expand("{{ puzzles ukejalayer }}", "docs/x.md")
     names = sorted(i.split("/")[1] for i in build.content.puzzles if i.startswith("ukejalayer/"))
-    assert "### 問題1　" in expansion.markdown
+    assert "\n## 問題1　" in expansion.markdown
     assert f"{{#{names[0]}}}" in expansion.markdown
-    # one token per puzzle, after the progress line of the game's puzzles
-    assert len(expansion.tokens) == len(names) + 1
+    # one token per puzzle, after the progress line of the game's puzzles, then the answers
+    # collected for the printed sheet
+    assert len(expansion.tokens) == len(names) + 2
     progress = expansion.tokens[expansion.markdown.split()[0]]
+    answers = expansion.tokens[expansion.markdown.split()[-1]]
+    assert answers.startswith('<section class="bm-answers" data-search-exclude><h2>解答</h2><ol>')
+    assert answers.count("<li value=") == len(names)
     assert progress.startswith('<div class="bm-progress" data-game="ukejalayer" '
                                f'data-puzzles="ukejalayer/{names[0]} ')
 

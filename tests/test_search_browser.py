@@ -1,7 +1,9 @@
-"""Search as a reader uses it: Japanese words typed without spaces find their game's section."""
+"""Search as a reader uses it: Japanese words typed without spaces find the page that defines
+them first, and only a handful of pages (issue 17, item 2)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -11,31 +13,137 @@ from test_browser import browser, page  # noqa: F401 (the shared Chromium fixtur
 
 pytestmark = pytest.mark.slow
 
-#: A word or heading as a reader types it, and the page its first result must be on.
+#: A term as a reader types it and the page that must be its first result; each of them
+#: is found on at most MAX_PAGES pages.
 TERMS = [
-    ("めだまがえる", "medamagaeru/"),
-    ("バブーシュカ", "babuschka/"),
-    ("駒の動き", "suicide-checkers/rules/"),
-    ("連続跳び", "suicide-checkers/rules/"),
-    ("マスの名前", "ukejalayer/rules/"),
-    ("仕掛け方", "medamagaeru/"),
-    ("千日手", "medamagaeru/rules/"),
-    ("解禁", "ukejalayer/rules/"),
-    ("飛行棋", "ludo/rules/"),
     ("入れ子", "babuschka/rules/"),
+    ("人形", "babuschka/rules/"),
+    ("下の人形", "babuschka/rules/"),
+    ("進める向き", "babuschka/rules/"),
+    ("成り", "medamagaeru/rules/"),
+    ("千日手", "medamagaeru/rules/"),
+    ("打開", "medamagaeru/rules/"),
+    ("目玉", "medamagaeru/rules/"),
+    ("当てる", "medamagaeru/rules/"),
+    ("フリーな駒", "medamagaeru/rules/"),
+    ("召喚", "ukejalayer/rules/"),
+    ("中継", "ukejalayer/rules/"),
+    ("余った駒", "ukejalayer/rules/"),
+    ("連続跳び", "suicide-checkers/rules/"),
+    ("義務", "suicide-checkers/rules/"),
+    ("差し出す", "suicide-checkers/rules/"),
+    ("勝ち負けが逆", "suicide-checkers/rules/"),
+    ("飛行棋", "ludo/rules/"),
+    ("跳ね返る", "ludo/rules/"),
+    ("近道", "ludo/rules/"),
 ]
+MAX_PAGES = 5
+
+#: Words that run through all of a game's pages: the rules page comes first, and no page of
+#: another game is found (the home page and the authors' page mention every game).
+GAME_WIDE = [
+    ("めだまがえる", "medamagaeru"),
+    ("ウケジャレイヤー", "ukejalayer"),
+    ("バブーシュカ", "babuschka"),
+    ("連携", "ukejalayer"),
+    ("排除", "ukejalayer"),
+    ("手駒", "ukejalayer"),
+    ("キング", "suicide-checkers"),
+]
+SHARED_PAGES = {"", "authoring/"}
+
+#: Texts of controls (buttons, labels, level line) that must not reach the search index.
+CONTROLS = ["難しさ：", "はいいいえ", "次の問題へ", "解答を見る", "記録を消す", "最初へ", "はじめの局面"]
 
 
-def test_japanese_terms_typed_without_spaces_find_their_section(page, site_url):  # noqa: F811
+def _open_search(page, site_url):
     page.goto(f"{site_url}/")
     page.locator("label.md-search__icon, .md-search__input").first.click()
     # Wait for the worker's idle prompt (it has read the index), as in test_browser.py.
     expect(page.locator(".md-search-result__meta")).to_have_text(
         "検索キーワードを入力してください", timeout=30000)
-    box = page.locator(".md-search__input")
-    first = page.locator(".md-search-result__item a").first
+    return page.locator(".md-search__input")
+
+
+def _results(page, site_url, box, term, first):
+    """Type ``term``; wait until the first result is on page ``first``; return the pages."""
+    meta = page.locator(".md-search-result__meta")
+    box.fill("")
+    box.press("End")
+    expect(meta).to_have_text("検索キーワードを入力してください", timeout=30000)
+    box.fill(term)
+    box.press("End")
+    expect(meta).to_have_text(re.compile(r"\d+件見つかりました"), timeout=30000)
+    expect(page.locator(".md-search-result__item > a").first).to_have_attribute(
+        "href", re.compile(rf"^{re.escape(site_url)}/{re.escape(first)}"), timeout=30000)
+    meta = meta.inner_text()
+    count = int(re.match(r"(\d+)件", meta).group(1))
+    hrefs = page.eval_on_selector_all(".md-search-result__item > a",
+                                      "links => links.map(a => a.getAttribute('href'))")
+    pages = []
+    for href in hrefs:
+        path = href[len(site_url) + 1:].split("?")[0].split("#")[0]
+        if path not in pages:
+            pages.append(path)
+    assert len(pages) == count, (term, meta, pages)
+    return pages
+
+
+def test_terms_find_their_defining_page_first_and_few_pages(page, site_url):  # noqa: F811
+    box = _open_search(page, site_url)
     for term, where in TERMS:
-        box.fill(term)
-        box.press("End")
-        expect(first).to_have_attribute(
-            "href", re.compile(rf"^{re.escape(site_url)}/{re.escape(where)}"), timeout=30000)
+        pages = _results(page, site_url, box, term, where)
+        assert pages[0] == where, (term, pages)
+        assert len(pages) <= MAX_PAGES, (term, pages)
+
+
+def test_game_wide_words_stay_within_their_game(page, site_url):  # noqa: F811
+    box = _open_search(page, site_url)
+    for term, game in GAME_WIDE:
+        pages = _results(page, site_url, box, term, f"{game}/rules/")
+        others = [p for p in pages if not p.startswith(f"{game}/") and p not in SHARED_PAGES]
+        assert not others, (term, pages)
+
+
+def test_query_is_cut_into_index_words(page, site_url):  # noqa: F811
+    """The query the worker receives: index words, lone kana dropped, each word required and
+    a prefix; Han characters escaped past Material's experimental Chinese segmentation."""
+    _open_search(page, site_url)
+    cases = {
+        "めだまがえる": "+めだまがえる*",
+        "駒の動き": "+駒* +動き*",
+        "千日手": "+千\\日\\手*",
+        "六の目": "+六* +目*",
+        "の": "",
+        "c1-c2": "c1-c2",
+    }
+    for typed, sent in cases.items():
+        assert page.evaluate("q => window.banmenSearchQuery(q)", typed) == sent, typed
+
+
+def test_section_results_name_game_and_page(page, site_url):  # noqa: F811
+    box = _open_search(page, site_url)
+    box.fill("千日手")
+    box.press("End")
+    page_title = page.locator(".md-search-result__item a[href*='/medamagaeru/puzzles/'] h1").first
+    page_title.wait_for(state="attached", timeout=30000)
+    assert page_title.evaluate("h => h.textContent.replace(/\\u200b/g, '')") == "めだまがえる 練習問題"
+    section = page.locator(".md-search-result__item a[href*='#p08'] h2").first
+    section.wait_for(state="attached", timeout=30000)
+    # The index marks word boundaries with zero-width spaces; the reader sees none.
+    title = section.evaluate("h => h.textContent.replace(/\\u200b/g, '')")
+    assert title.startswith("めだまがえる 練習問題 問題8"), title
+
+
+def test_index_has_no_controls_and_no_single_kana_words(built_site):
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    texts = [(doc["location"], f"{doc['title']} {doc['text']}") for doc in index["docs"]]
+    for location, text in texts:
+        plain = text.replace("\u200b", "")
+        for control in CONTROLS:
+            assert control not in plain, (location, control)
+        words = [w for w in separator.split(re.sub(r"<[^>]*>", " ", text)) if w]
+        lone = [w for w in words if re.fullmatch(r"[\u3041-\u3096\u30a1-\u30fa\u30fc]", w)]
+        assert not lone, (location, lone[:5])
+    assert any("\u200b入れ子\u200b" in text for _, text in texts)

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Set up a machine for banmen: a virtual environment in .venv with banmen and its test tools.
-# With --browser, also Debian's chromium and a Japanese font for the browser tests (Playwright drives it; no
-# browser download). Idempotent: a second run only checks.
+# The npm packages of package.json (pinned by package-lock.json) go into node_modules: Pyodide,
+# which the site build copies into the site for the play board, and axe-core, which the
+# browser tests inject into every page. With --browser, also Debian's chromium and a Japanese
+# font for the browser tests (Playwright drives it; no browser download). Idempotent: a second
+# run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,12 +14,12 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
-# The play board runs the engines in the browser through Pyodide, copied into the built site
-# from its npm package (pinned in package.json / package-lock.json; nothing from a CDN).
+# npm packages from the registry, pinned, never from a CDN: Pyodide (the play board runs the
+# engines in the browser through it) and axe-core (the accessibility audit, tests/test_axe.py).
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 if ! command -v npm >/dev/null 2>&1; then
-  echo "installing Debian's nodejs and npm (for the Pyodide npm package)..."
+  echo "installing Debian's nodejs and npm (for the packages of package.json)..."
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
 fi

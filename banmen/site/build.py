@@ -428,13 +428,15 @@ class SiteBuild:
             pager = _pager(expansion.source, page, pages, len(puzzles)) if pages > 1 else ""
             parts = [self._token(expansion, fragments.progress_html(
                 game, [p.ident for p in puzzles], self._lessons_of(game))), pager]
-            for number, puzzle in enumerate(puzzles[first:first + PUZZLES_PER_PAGE],
-                                            start=first + 1):
+            shown = puzzles[first:first + PUZZLES_PER_PAGE]
+            for number, puzzle in enumerate(shown, start=first + 1):
                 anchor = self._anchor(expansion, puzzle)
                 title = markdown_text(puzzle.model.title)
-                parts.append(f"\n### 問題{number}　{title} {{#{anchor}}}\n")
+                # h2 under the page title: no heading level is skipped (axe-core heading-order).
+                parts.append(f"\n## 問題{number}　{title} {{#{anchor}}}\n")
                 parts.append(self._token(expansion,
                                          fragments.puzzle_html(puzzle, number, self.svg_of)))
+            parts.append(self._token(expansion, fragments.answers_html(shown, first + 1)))
             parts.append(pager)
             return "".join(parts)
         return None

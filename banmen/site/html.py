@@ -307,18 +307,18 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
         f'data-number="{number}" data-ident="{html.escape(puzzle.ident)}" '
         f'{_data_attr(_page_data(puzzle))}>'
-        f'<p class="bm-meta">難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
+        f'<p class="bm-meta" data-search-exclude>難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
         f'<div class="bm-boards" data-search-exclude{BOARD_KEYS if kind in ("squares", "move") else ""}>'
         f'{"".join(boards)}</div>'
         f"{legend_html(svgs, _play_marks(puzzle))}"
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
-        f'{_LEAD if kind == "move" else ""}<p class="bm-help">{KIND_HELP_JA[kind]}</p>'
-        f'<div class="bm-controls">{answer_controls(puzzle.answer)}</div>'
-        f'<p class="bm-feedback" aria-live="polite"></p>'
+        f'{_LEAD if kind == "move" else ""}<p class="bm-help" data-search-exclude>{KIND_HELP_JA[kind]}</p>'
+        f'<div class="bm-controls" data-search-exclude>{answer_controls(puzzle.answer)}</div>'
+        f'<p class="bm-feedback" aria-live="polite" data-search-exclude></p>'
         f"{_hints(puzzle)}"
         f'<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
         f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
-        '<p class="bm-after"><button type="button" class="md-button bm-next-puzzle">'
+        '<p class="bm-after" data-search-exclude><button type="button" class="md-button bm-next-puzzle">'
         "次の問題へ</button></p>"
         "</div>"
     )
@@ -373,7 +373,7 @@ def progress_html(game_id: str, idents: list[str],
         f'<span class="bm-lesson-progress" data-lesson="{html.escape(ident)}" '
         f'data-steps="{count}">手ほどき：全{count}ステップ</span>' for ident, count in lessons)
     return (f'<div class="bm-progress" data-game="{html.escape(game_id)}" '
-            f'data-puzzles="{names}">{lesson_part}<span class="bm-progress-text">練習問題：'
+            f'data-puzzles="{names}" data-search-exclude>{lesson_part}<span class="bm-progress-text">練習問題：'
             f"{len(idents)}問</span>"
             '<button type="button" class="md-button bm-progress-reset" hidden>記録を消す</button>'
             "</div>")
@@ -387,8 +387,8 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
     moves = []
     for i, frame in enumerate(sequence.frames):
         where = _where(sequence, ("intro",) if i == 0 else ("steps", i - 1, "comment"))
-        move = (f'<p class="bm-move">{i}手目：<code>{html.escape(frame.move)}</code></p>'
-                if frame.move else '<p class="bm-move">はじめの局面</p>')
+        move = (f'<p class="bm-move" data-search-exclude>{i}手目：<code>{html.escape(frame.move)}</code></p>'
+                if frame.move else '<p class="bm-move" data-search-exclude>はじめの局面</p>')
         frames.append(
             f'<div class="bm-frame"{"" if i == 0 else " hidden"} data-step="{i}">'
             f"{svg_of(frame.spec) if i == 0 else lazy(svg_of(frame.spec))}{move}"
@@ -400,7 +400,7 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
     legend = legend_html([svg_of(frame.spec) for frame in sequence.frames])
     last = len(sequence.frames) - 1
     controls = (
-        '<div class="bm-controls">'
+        '<div class="bm-controls" data-search-exclude>'
         '<button type="button" class="md-button bm-first" aria-label="最初へ">« 最初</button>'
         '<button type="button" class="md-button bm-prev" aria-label="前へ">◀ 前へ</button>'
         f'<span class="bm-counter">0 / {last}</span>'
@@ -413,8 +413,8 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
             f'<p class="bm-title">{html.escape(sequence.title)}</p>'
             f"{controls}"
             f'<div class="bm-record"><div class="bm-seq-boards">{"".join(frames)}</div>'
-            f'<ol class="bm-moves" aria-label="棋譜">{"".join(moves)}</ol></div>{legend}'
-            '<p class="bm-announce" aria-live="polite"></p></div>')
+            f'<ol class="bm-moves" aria-label="棋譜" data-search-exclude>{"".join(moves)}</ol></div>{legend}'
+            '<p class="bm-announce" aria-live="polite" data-search-exclude></p></div>')
 
 
 LESSON_HELP_JA = ("動かす駒（マス）をクリックすると、行き先が色で示されます。行き先をクリックすれば"
@@ -444,7 +444,7 @@ def lesson_html(lesson: Any, svg_of: SvgOf) -> str:
                      f'{md(step.text, _where(lesson, ("steps", i, "text")))}</div>')
         question = lesson.data["steps"][i].get("question")
         if question:
-            texts.append(f'<div class="bm-controls bm-step-answer" data-step="{i}" '
+            texts.append(f'<div class="bm-controls bm-step-answer" data-search-exclude data-step="{i}" '
                          f'data-kind="{question["kind"]}" hidden>{answer_controls(question)}'
                          '</div>')
         if step.done:
@@ -459,15 +459,57 @@ def lesson_html(lesson: Any, svg_of: SvgOf) -> str:
         '<div class="bm-lesson-body">'
         f'<div class="bm-boards" data-search-exclude{BOARD_KEYS}>{boards}</div>'
         '<div class="bm-lesson-side">'
-        f'<p class="bm-counter">ステップ 1 / {total}</p>'
+        f'<p class="bm-counter" data-search-exclude>ステップ 1 / {total}</p>'
         f'{"".join(texts)}'
-        '<p class="bm-feedback" aria-live="polite"></p>'
-        '<div class="bm-controls"><span class="bm-lesson-actions"></span>'
+        '<p class="bm-feedback" aria-live="polite" data-search-exclude></p>'
+        '<div class="bm-controls" data-search-exclude><span class="bm-lesson-actions"></span>'
         '<span class="bm-choices" role="group" aria-label="選んでください"></span></div>'
-        '<div class="bm-controls bm-lesson-nav">'
+        '<div class="bm-controls bm-lesson-nav" data-search-exclude>'
         '<button type="button" class="md-button bm-prev">◀ 前へ</button>'
         '<button type="button" class="md-button bm-again">もう一度</button>'
         '<button type="button" class="md-button bm-next">次へ ▶</button></div>'
-        f'<p class="bm-help">{LESSON_HELP_JA}</p>'
+        f'<p class="bm-help" data-search-exclude>{LESSON_HELP_JA}</p>'
         "</div></div></div>"
     )
+
+
+def answer_text(puzzle: items.Puzzle) -> str:
+    """Return a puzzle's answer in words for the printed sheet, as plain text:
+    「4」, 「いいえ」, the chosen option's label, the squares (「b6、c4」) or the solution line
+    (「M f6xf8（相手 L f7-f6） → L g7-f8」, the main line of ``answer["root"]``)."""
+    answer = puzzle.answer
+    kind = answer["kind"]
+    if kind == "number":
+        return str(answer["answer"])
+    if kind == "boolean":
+        return "はい" if answer["answer"] else "いいえ"
+    if kind == "choice":
+        return str(answer["options"][answer["answer"]])
+    if kind == "squares":
+        return "、".join(answer["answer"])
+    steps = []
+    node = answer["root"]
+    while node:  # the main line of the solution tree (banmen.content.solution)
+        move = node["main"]
+        step = node["right"][move]
+        steps.append(f"{move}（相手 {step['reply']}）" if step.get("reply") else move)
+        node = step.get("next")
+    return " → ".join(steps)
+
+
+def answers_html(puzzles: list[items.Puzzle], first: int = 1) -> str:
+    """Return the answers of a page's puzzles, collected for the printed puzzle sheet: hidden
+    on screen (``.bm-answers``), kept out of the search index, shown at the end of a print.
+
+    Args:
+        puzzles: the page's puzzles in page order.
+        first: the number of the first of them (a game's puzzles are numbered across its
+            pages of at most 50).
+    """
+    rows = []
+    for number, puzzle in enumerate(puzzles, start=first):
+        explanation = md(puzzle.model.explanation, _where(puzzle, ("explanation",)))
+        rows.append(f'<li value="{number}"><p><strong>問題{number}</strong>：'
+                    f"{html.escape(answer_text(puzzle))}</p>{explanation}</li>")
+    return (f'<section class="bm-answers" data-search-exclude><h2>解答</h2>'
+            f'<ol>{"".join(rows)}</ol></section>')

@@ -9,23 +9,30 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import secrets
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 from banmen.content.errors import ContentErrors
 from banmen.errors import BanmenError, display_name, one_line
+from banmen.game import game_class, game_ids
 from banmen.site.build import (PageExpansion, SiteBuild, continuation_pages, defer_boards,
                                 restore_boards)
 from banmen.site.links import LinkCheck
+from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.play_assets import pyodide_source, write_play_assets
+from banmen.site.search import RULES_BOOST, segment_index
+from banmen.site.tables import scrollable_tables
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
-                          "boards": {}, "nonce": ""}
+                          "boards": {}, "nonce": "", "titles": {}, "boosts": {}}
 log = logging.getLogger("mkdocs.plugins.banmen")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
@@ -108,6 +115,8 @@ def on_config(config: Any, **_: Any) -> Any:
     _state["links"] = LinkCheck()
     _state["boards"] = {}
     _state["nonce"] = secrets.token_hex(8)
+    _state["titles"] = {}
+    _state["boosts"] = {}
     return config
 
 
@@ -174,7 +183,7 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     """Put the rendered fragments where the markers stood, then check and rewrite the links
     of their authored text (a dead link is a warning, so ``--strict`` fails). Boards stay
     parked in comments until :func:`on_post_page`, so the search plugin does not parse
-    their SVG."""
+    their SVG. Tables become focusable scrolling regions (:mod:`banmen.site.tables`)."""
     html = _state["build"].fill(html, _state["pages"].get(page.file.src_uri, {}))
     # boards first: the link check then reads only the page's text and block ids (a board's
     # own element ids are no link targets), not thousands of SVG elements
@@ -185,12 +194,17 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     html = checker.page(html, page.file.src_uri, files)
     for problem in checker.problems[before:]:
         log.warning(one_line(problem))
-    return html
+    return scrollable_tables(html)
 
 
 def on_post_page(output: str, page: Any, **_: Any) -> str:
-    """Put each page's boards back into the written HTML."""
-    return restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
+    """Put each page's boards back into the written HTML; with ``BANMEN_PDF=1`` the rules and
+    puzzles pages of a game link to its PDF under their title."""
+    output = restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
+    game, _, name = page.file.src_uri.partition("/")
+    if pdf_enabled() and name in {f"{p}.md" for p in PDF_PAGES} and game in game_ids():
+        output = re.sub(r"(</h1>)", lambda m: m.group(1) + pdf_link(game), output, count=1)
+    return output
 
 
 def page_title(page_name: str, section: str | None) -> str:
@@ -212,6 +226,10 @@ def on_page_context(context: dict, page: Any, **_: Any) -> dict:
     if page.title and not page.is_homepage and not page.meta.get("title"):
         section = page.parent.title if page.parent is not None else None
         page.meta["title"] = page_title(str(page.title), section)
+    if page.meta.get("title"):
+        _state["titles"][page.url] = str(page.meta["title"])
+    if page.file.src_uri.endswith("/rules.md"):
+        _state["boosts"][page.url] = RULES_BOOST
     if not has_subheadings(page.toc):
         # nothing for the table of contents: give its empty column to the page's content
         hidden = list(page.meta.get("hide") or [])
@@ -225,28 +243,47 @@ def has_subheadings(toc: Any) -> bool:
     return any(item.level > 1 or has_subheadings(item.children) for item in toc)
 
 
+@event_priority(-50)  # after the search plugin has written its index
 def on_post_build(config: Any, **_: Any) -> None:
-    """Check the anchors that authored links point at, once every page is known; write the
-    offline bundle of the page modules (:mod:`banmen.site.scripts`) and the play board's
-    runtime (Pyodide) and engine zip (:mod:`banmen.site.play_assets`)."""
+    """Once every page is written: check the anchors that authored links point at; write
+    the offline bundle of the page modules (:mod:`banmen.site.scripts`) and the play board's
+    runtime (Pyodide) and engine zip (:mod:`banmen.site.play_assets`); cut the Japanese text
+    of the search index into words (:mod:`banmen.site.search`); write the PDFs when asked."""
     from banmen.site.scripts import BundleError, bundle
 
-    docs = Path(config["docs_dir"])
-    try:
-        script = bundle(docs / "assets" / "js")
-    except BundleError as err:
-        raise PluginError(f"banmen: {err}") from None
-    target = Path(config["site_dir"]) / "assets" / "js" / "offline.js"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(script, encoding="utf-8")
     checker: LinkCheck = _state["links"]
     before = len(checker.problems)
     for problem in checker.check_anchors()[before:]:
         log.warning(one_line(problem))
+    site_dir = Path(config["site_dir"])
     root = Path(config["config_file_path"]).resolve().parent
     try:
-        write_play_assets(root, Path(config["site_dir"]))
-    except (BanmenError, OSError) as err:
+        script = bundle(Path(config["docs_dir"]) / "assets" / "js")
+        target = site_dir / "assets" / "js" / "offline.js"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(script, encoding="utf-8")
+        write_play_assets(root, site_dir)
+    except (BundleError, BanmenError, OSError) as err:
         raise PluginError(f"banmen: {err}") from None
+    index = site_dir / "search" / "search_index.json"
+    if index.exists():
+        names = [game_class(game_id).name_ja for game_id in game_ids()]
+        segment_index(index, _state["titles"], keep=names, boosts=_state["boosts"])
+    if pdf_enabled():
+        _write_pdfs(site_dir)
     if _state["build"] is not None:
         _state["build"].close()  # the pages are written: release the build cache
+
+
+def _write_pdfs(site_dir: Path) -> None:
+    """Write each game's 「印刷用PDF」 (:mod:`banmen.site.pdf`), one line per PDF."""
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError) as err:  # OSError: the Pango library is missing
+        raise PluginError(f"banmen: {PDF_ENV}=1 needs WeasyPrint (pip install '.[pdf]'): {err}") from None
+    for game_id in game_ids():
+        if not all((site_dir / game_id / name / "index.html").exists() for name in PDF_PAGES):
+            continue
+        started = time.monotonic()
+        out = write_game_pdf(site_dir, game_id, game_class(game_id).name_ja)
+        log.info("banmen: %s written in %.1f s", out.relative_to(site_dir), time.monotonic() - started)

@@ -1,0 +1,78 @@
+"""「印刷用PDF」 of each game (banmen.site.pdf; issue 17, item 7): it builds from the built
+site, opens, is A4, names the game, holds the puzzle sheet with the answers at the end, and
+draws the boards as vector graphics (no raster image)."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from banmen.game import game_class, game_ids
+from banmen.site import mkdocs_hooks
+from banmen.site.pdf import _key_boards, _with_glyphs, key_frames, pdf_link
+
+
+def test_boards_get_the_glyph_outlines_they_use():
+    glyphs = {"bm-glyph-aa": '<path id="bm-glyph-aa" d="M0 0"/>',
+              "bm-glyph-bb": '<path id="bm-glyph-bb" d="M1 1"/>'}
+    board = '<svg class="banmen-board" viewBox="0 0 1 1"><use xlink:href="#bm-glyph-bb"/></svg>'
+    assert _with_glyphs(f"<p>x</p>{board}", glyphs) == (
+        '<p>x</p><svg class="banmen-board" viewBox="0 0 1 1"><defs><path id="bm-glyph-bb" d="M1 1"/>'
+        '</defs><use xlink:href="#bm-glyph-bb"/></svg>')
+
+
+def test_sequences_show_their_key_boards():
+    frames = ('<div class="bm-seq-boards"><div class="bm-frame" data-step="0"><svg/><div class="bm-comment"></div></div>'
+              '<div class="bm-frame" hidden data-step="1"><template class="bm-lazy"><svg id="a"/>'
+              '</template><div class="bm-comment"></div></div>'
+              '<div class="bm-frame" hidden data-step="2"><template class="bm-lazy"><svg id="b"/>'
+              '</template><div class="bm-comment"><p>ここが大事</p></div></div></div><ol class="bm-moves"></ol>')
+    out = _key_boards(frames)
+    assert '<div class="bm-frame bm-key" data-step="0"><svg/>' in out
+    assert '<div class="bm-frame" hidden data-step="1"><template class="bm-lazy"><svg id="a"/>' in out
+    assert ('<div class="bm-frame bm-key" data-step="2"><svg id="b"/><div class="bm-comment">'
+            "<p>ここが大事</p></div></div>") in out
+
+
+def test_key_frames_are_first_last_and_commented_at_most_eight():
+    assert key_frames([False, True, False, False, True, False]) == [0, 1, 4, 5]
+    assert key_frames([True] * 29) == [0, 4, 8, 12, 16, 20, 24, 28]
+    assert key_frames([False] * 3) == [0, 2]
+
+
+def test_rules_and_puzzles_pages_link_to_the_pdf_only_when_it_is_built(monkeypatch):
+    page = types.SimpleNamespace(file=types.SimpleNamespace(src_uri="medamagaeru/rules.md"))
+    html = '<article><h1 id="x">ルール</h1><p>本文</p></article>'
+    monkeypatch.setitem(mkdocs_hooks._state, "boards", {})
+    monkeypatch.delenv("BANMEN_PDF", raising=False)
+    assert mkdocs_hooks.on_post_page(html, page) == html
+    monkeypatch.setenv("BANMEN_PDF", "1")
+    assert mkdocs_hooks.on_post_page(html, page) == (
+        '<article><h1 id="x">ルール</h1><p class="bm-pdf-link"><a href="../medamagaeru.pdf">'
+        "印刷用PDF（ルールと練習問題、A4）</a></p><p>本文</p></article>")
+    other = types.SimpleNamespace(file=types.SimpleNamespace(src_uri="medamagaeru/sample-game.md"))
+    assert mkdocs_hooks.on_post_page(html, other) == html
+    assert pdf_link("ludo") in mkdocs_hooks.on_post_page(
+        html, types.SimpleNamespace(file=types.SimpleNamespace(src_uri="ludo/puzzles.md")))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_games_pdf_builds_and_opens(built_site, tmp_path, game_id):
+    import pypdf
+
+    from banmen.site.pdf import write_game_pdf
+
+    name = game_class(game_id).name_ja
+    out = write_game_pdf(built_site, game_id, name, tmp_path / f"{game_id}.pdf")
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) > 2
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4 in points
+    texts = [page.extract_text() for page in reader.pages]
+    assert name in texts[0]
+    whole = "".join(texts)
+    sheet, answers = whole.index("問題1　"), whole.index("問題1：")  # heading, then its answer
+    assert sheet < answers and "解答" in whole[sheet:answers]
+    assert not any(page.images for page in reader.pages)  # boards are vector graphics
