@@ -494,7 +494,7 @@ def test_a_long_puzzle_listing_is_split_into_pages_with_its_numbering_kept(proje
     for name, marker in (("puzzles", "ukejalayer"), ("puzzles-2", "ukejalayer:2"),
                          ("puzzles-3", "ukejalayer:3")):
         pages[name] = build.expand(f"{{{{ puzzles {marker} }}}}", f"docs/ukejalayer/{name}.md")
-    numbers = {name: re.findall(r"### 問題(\d+)", e.markdown) for name, e in pages.items()}
+    numbers = {name: re.findall(r"## 問題(\d+)", e.markdown) for name, e in pages.items()}
     assert numbers == {"puzzles": ["1", "2"], "puzzles-2": ["3", "4"], "puzzles-3": ["5"]}
     assert ("[問題3〜4](puzzles-2.md)・[問題5〜5](puzzles-3.md)"
             in pages["puzzles"].markdown.replace("**問題1〜2**・", ""))

@@ -308,7 +308,8 @@ def test_question_steps_export_the_puzzle_answer_and_keep_the_board():
 def test_question_controls_are_the_puzzle_answer_markup(ukejalayer_lesson):
     view, boards = view_of("lessons", ukejalayer_lesson)
     page = lesson_html(view, lambda b: "<svg></svg>")
-    assert ('<div class="bm-controls bm-step-answer" data-step="5" data-kind="number" hidden>'
+    assert ('<div class="bm-controls bm-step-answer" data-search-exclude data-step="5" '
+            'data-kind="number" hidden>'
             '<input class="bm-input" type="number" inputmode="numeric" aria-label="答え">'
             '<button type="button" class="md-button bm-check">答え合わせ</button></div>') in page
     assert page.count("bm-step-answer") == 1
