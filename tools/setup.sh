@@ -3,8 +3,8 @@
 # The npm packages of package.json (pinned by package-lock.json) go into node_modules: Pyodide,
 # which the site build copies into the site for the play board, and axe-core, which the
 # browser tests inject into every page. With --browser, also Debian's chromium and a Japanese
-# font for the browser tests (Playwright drives it; no browser download). Idempotent: a second
-# run only checks.
+# font for the browser tests (Playwright drives it; no browser download); with --pdf, the
+# Japanese font the PDFs need. Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,10 +29,16 @@ if ! cmp -s package-lock.json node_modules/.banmen-installed-lock; then
 fi
 
 # Browser tests need Chromium and a Japanese font (screenshots are test artifacts; without
-# a CJK font the page text would be drawn as empty boxes).
-if [ "${1:-}" = "--browser" ] && { ! command -v chromium >/dev/null 2>&1 \
-    || ! fc-list 2>/dev/null | grep -qi "IPAGothic"; }; then
-  echo "installing Debian's chromium and a Japanese font for the browser tests..."
+# a CJK font the page text would be drawn as empty boxes); the PDFs of the site build
+# (--pdf) need the font too.
+if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
+  echo "installing Debian's chromium for the browser tests..."
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+if { [ "${1:-}" = "--browser" ] || [ "${1:-}" = "--pdf" ]; } \
+    && ! fc-list 2>/dev/null | grep -qi "IPAGothic"; then
+  echo "installing a Japanese font (fonts-ipafont-gothic)..."
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-ipafont-gothic >/dev/null
 fi
