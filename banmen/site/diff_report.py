@@ -19,7 +19,7 @@ from banmen.site.diff import BoardDiff, ItemDiff, RuleDiff, TreeDiff
 from banmen.site.diff_svg import outline_squares, square_changes
 from banmen.site.onpage import share_glyphs, unique_ids
 
-KIND_JA = {"diagrams": "図", "puzzles": "問題", "sequences": "手順"}
+KIND_JA = {"diagrams": "図", "puzzles": "問題", "sequences": "手順", "lessons": "手ほどき"}
 
 _STYLE = """
 body{font-family:"IPAexGothic","IPAGothic","Noto Sans CJK JP",sans-serif;margin:1.5rem auto;
@@ -174,7 +174,8 @@ def _item_html(page: _Page, item: ItemDiff, link_base: Path | None, root: Path) 
                      f"</td></tr></table><p><code>{_e(item.answer.what)}</code></p>")
     if item.answer_boards is not None and item.illegal is None:
         before, after = item.answer_boards
-        heading = {"puzzles": "問題図", "diagrams": "図", "sequences": "最初の局面"}[item.kind]
+        heading = {"puzzles": "問題図", "diagrams": "図", "sequences": "最初の局面",
+                   "lessons": "最初の盤面"}[item.kind]
         parts.append(f"<h4>{heading}</h4>" + _pair_outlined(page, before, after))
     if item.illegal is not None:
         ill = item.illegal
