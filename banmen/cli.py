@@ -168,13 +168,18 @@ def perft(game: str, file: str, depth: int, divide: bool, max_nodes: int | None,
     started = time.perf_counter()
     run = PerftRun(engine, state, depth, max_nodes=max_nodes,
                    report=lambda line: click.echo(f"banmen: {line}", err=True))
+    from banmen.perft import PerftBudgetError
+
     try:
         with _engine_errors(file):
-            if divide and depth > 0:
-                rows = run.divide()
-                total = sum(count for _, count in rows)
-            else:
-                rows, total = [], run.run()
+            try:
+                if divide and depth > 0:
+                    rows = run.divide()
+                    total = sum(count for _, count in rows)
+                else:
+                    rows, total = [], run.run()
+            except PerftBudgetError as err:  # the budget of the command, not the file's fault
+                raise _UserError(str(err)) from None
     except KeyboardInterrupt:
         click.echo(f"banmen: perft({depth}) interrupted after {run.elapsed():.1f} s: "
                    f"{run.counted} leaves counted so far ({run.progress_text()})", err=True)
