@@ -332,3 +332,39 @@ def test_the_documented_lesson_example_passes_banmen_check(tmp_path, doc, headin
     root = _project(tmp_path, example + "\n")
     lesson = check_project(root).lessons["ukejalayer/first-game"]
     assert any("question" in s for s in lesson.data["steps"])
+
+
+# ---- bounds: a lesson page draws every legal move's result, so lessons are bounded
+
+
+def _summon_steps(count: int) -> str:
+    step = ("  - text: a\n    position: {to_move: white, hands: {white: 8, black: 8}, board: {}}\n"
+            "    expect: {kind: summon}\n")
+    return ("game: ukejalayer\ntitle: t\nintro: i\nsteps:\n" + step * count
+            + "  - text: w\n    position: {to_move: white, hands: {white: 0, black: 0}, "
+              "board: {b2: WW, c2: B, c3: B, a1: BW}}\n"
+              '    expect: {moves: ["b2(2)c2(1)c3"]}\n    claim: win\n')
+
+
+def test_a_lesson_has_at_most_60_steps(tmp_path):
+    assert _errors(_project(tmp_path, _summon_steps(60))) == [
+        f"{LESSON}:5:3: steps: list should have at most 60 items after validation, not 61"]
+
+
+def test_a_lesson_draws_at_most_300_boards(tmp_path):
+    # each summon step on the empty 4x4 board draws its position and 16 results
+    assert _errors(_project(tmp_path, _summon_steps(20))) == [
+        f"{LESSON}:5:3: the lesson shows more than 300 boards (each step draws the result of "
+        "every legal move it offers): expected fewer steps or positions with fewer moves; "
+        "split it into several lessons"]
+
+
+@pytest.mark.parametrize("roll, shown", [("true", "True"), ("1.0", "1.0"), ('"1"', "'1'")])
+def test_a_ludo_step_roll_is_a_whole_number(tmp_path, roll, shown):
+    text = ("game: ludo\ntitle: t\nintro: i\nsteps:\n  - text: a\n"
+            "    position: {colours: [red, blue], to_move: red, "
+            "pieces: {red: [5, yard, yard, yard], blue: [yard, yard, yard, yard]}}\n"
+            f"    roll: {roll}\n    expect: {{moves: [r1 5-6]}}\n    claim: finish\n")
+    assert _errors(_project(tmp_path, text, "ludo")) == [
+        f"lessons/ludo/first-game.yaml:7:11: steps[0].roll: input should be a valid integer, "
+        f"got {shown}"]

@@ -75,6 +75,11 @@ def _replies(step: LessonStep) -> list[str]:
     return [step.reply] if isinstance(step.reply, str) else list(step.reply)
 
 
+#: The most boards one lesson may draw (every legal move of every step has its result board),
+#: so that a lesson page stays within the page budget; today's lessons draw 22 to 62.
+MAX_LESSON_BOARDS = 300
+
+
 class _Lesson:
     """Replays one lesson file, collecting the boards and the page data."""
 
@@ -89,6 +94,11 @@ class _Lesson:
 
     def frame(self, state: Hashable, marks: Marks = Marks(), before: Hashable | None = None,
               move: Hashable | None = None) -> int:
+        if len(self.frames) >= MAX_LESSON_BOARDS:  # the page draws every one of them
+            self.check.fail(("steps",), f"the lesson shows more than {MAX_LESSON_BOARDS} boards "
+                            "(each step draws the result of every legal move it offers): "
+                            "expected fewer steps or positions with fewer moves; split it "
+                            "into several lessons")
         self.frames.append(steps.make_spec(f"{self.ident}-b{len(self.frames)}", state, marks,
                                            self.options, before, move))
         return len(self.frames) - 1

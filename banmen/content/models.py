@@ -245,7 +245,8 @@ class LessonStep(Marks):
     position: dict[str, Any] | None = Field(
         None, description="the game's position YAML; omitted: the position after the "
         "previous step's move and reply")
-    roll: int | None = Field(None, ge=1, le=6, description="ludo: the die of this step")
+    roll: int | None = Field(None, ge=1, le=6, strict=True,
+                             description="ludo: the die of this step")
     expect: Expect | None = Field(
         None, description="what the reader must play, or a question (kind number, boolean or "
         "choice, as a puzzle answer)")
@@ -259,6 +260,11 @@ class LessonStep(Marks):
         "", description="Japanese text shown once the step is done")
 
 
+#: The most steps a lesson may have: every step exports the result board of each legal
+#: move, so pages grow with the steps (a longer course is several lessons).
+MAX_LESSON_STEPS = 60
+
+
 class LessonFile(Strict):
     """``lessons/<game>/<id>.yaml``: a guided first game played on the board, step by step."""
 
@@ -268,7 +274,7 @@ class LessonFile(Strict):
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = Field(
         None, description="the position of the first step; omitted: the start position")
-    steps: list[LessonStep] = Field(min_length=1)
+    steps: list[LessonStep] = Field(min_length=1, max_length=MAX_LESSON_STEPS)
     options: dict[str, Any] = Field(default_factory=dict)
 
 
