@@ -119,9 +119,10 @@ class _OneLineErrors(click.Group):
         except click.ClickException as err:
             err.show()
             sys.exit(err.exit_code)
-        except click.exceptions.Abort:
-            click.echo("aborted", err=True)
-            sys.exit(1)
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            # Ctrl-C: one line and the shell's status for SIGINT, as perft and build give
+            click.echo("banmen: interrupted", err=True)
+            sys.exit(130)
 
 
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})

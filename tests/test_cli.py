@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -353,3 +357,25 @@ def test_format_characters_are_refused_in_content_file_names_but_spaces_are_show
            "U+202E: rename the file (names are shown on pages and in messages)" in lines
     assert [line for line in lines if line.startswith('"puzzles/ukejalayer/問題\\u3000一.yaml":')
             and "file name" not in line]
+
+
+def test_ctrl_c_in_any_command_is_one_line_and_status_130(tmp_path):
+    # banmen diff checks and draws for a while after its first progress line
+    banmen = Path(sys.executable).parent / "banmen"
+    process = subprocess.Popen(
+        [str(banmen), "diff", "--root", str(Path(__file__).resolve().parent.parent), "--no-cache", "-j", "1", "--set",
+         "ukejalayer.white_delay=2", "-o", str(tmp_path / "r.html")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # a shell's background job inherits SIGINT ignored; at a terminal it arrives
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert process.stderr.readline() == ("banmen diff: checking and drawing under today's "
+                                             "rules\n")
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130
+    assert "Traceback" not in err and err.splitlines()[-1] == "banmen: interrupted"
+    assert not (tmp_path / "r.html").exists()
