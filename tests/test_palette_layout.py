@@ -226,7 +226,7 @@ def test_the_sidebar_title_does_not_cover_the_navigation_at_1280(browser, site_u
 
 
 def test_a_page_without_headings_has_no_empty_contents_column(browser, site_url):
-    context, page, _ = _open(browser, site_url + "/babuschka/sample-game/", 1280, "light")
+    context, page, _ = _open(browser, site_url + "/babuschka/sample-game-2/", 1280, "light")
     assert page.locator(".md-sidebar--secondary").evaluate(
         "(e) => getComputedStyle(e).display") == "none"
     content = page.locator(".md-content").bounding_box()

@@ -273,16 +273,24 @@ def test_no_mark_covers_what_identifies_a_piece(game, spec):
     assert covered_pieces(game, spec) == []
 
 
-def test_the_cover_check_sees_an_arrow_over_a_letter():
-    """An author's arrow b4-e4 runs straight through c4, over the middle letter of its nest (only a
-    step of two squares is a jump, drawn around the doll in between); the jump d3xd5 bends
-    around d4's doll and covers nothing."""
+def test_the_cover_check_sees_an_arrow_over_a_sign():
+    """An author's arrow 34-54 runs straight through the frog on 44, over two of its eyes: the
+    check sees it. In バブーシュカ the size letters are drawn above every arrow, so an arrow
+    b4-e4 straight through c4's opened nest covers none of them, and the jump d3xd5 bends
+    around d4's doll."""
+    frogs = get_game("medamagaeru")
+    state = frogs.position_from_yaml({"game": "medamagaeru", "to_move": "green",
+                                      "board": {"44": "G3", "11": "W1", "77": "G1"},
+                                      "captures": {"green": 0, "white": 0}, "attacker": "none"})
+    spec = DiagramSpec("test/legible-cover", state, arrows=(("34", "54"),))
+    assert covered_pieces(frogs, spec) == [("eye-44-1", "FancyArrowPatch"),
+                                           ("eye-44-3", "FancyArrowPatch")]
     game = get_game("babuschka")
     state = game.position_from_yaml({"game": "babuschka", "players": 2, "to_move": "black",
                                      "board": {"c4": ["gS", "gM", "gL"]}})
-    spec = DiagramSpec("test/legible-cover", state, arrows=(("b4", "e4"),),
+    spec = DiagramSpec("test/legible-cover-nest", state, arrows=(("b4", "e4"),),
                        options={"view": "cutaway"})
-    assert covered_pieces(game, spec) == [("M", "arrow-1")]
+    assert covered_pieces(game, spec) == []
     before = game.position_from_yaml({"game": "babuschka", "players": 2, "to_move": "black",
                                       "board": {"d3": ["bM"], "d4": ["gL"]}})
     move = game.parse_move(before, "M d3xd5")

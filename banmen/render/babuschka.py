@@ -225,7 +225,7 @@ def draw_doll(ax: Any, x: float, base: float, owner: str, size: str, *, gid: str
     if letter:
         ax.text(x, base + body_h * 0.42, size, ha="center", va="center",
                 fontsize={"S": 9, "M": 10.5, "L": 13}[size] * max(scale, 0.75), color=ink,
-                zorder=z + 0.3)
+                zorder=LETTER_ZORDER + z * 0.001)  # above arrows, as in opened nests
 
 
 #: The cut-away view opens a nest of two or three dolls as the toy opens: one shell inside
@@ -307,8 +307,10 @@ def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: s
                                  zorder=10.0 + count)
             rim.set_gid(f"nest-{name}")
             ax.add_patch(rim)
+        # the size letters sit above move arrows and landing dots (zorder 40, 41): a chain
+        # through a landing or a jump over a nest never hides which doll is which
         ax.text(x + lx, y + ly, size, ha="center", va="center", fontsize=SHELL_LETTER_PT,
-                color=ink, zorder=10.0 + count + 0.1)
+                color=ink, zorder=LETTER_ZORDER + 0.01 * j)
 
 
 # --------------------------------------------------------------------------- board and marks
@@ -382,6 +384,11 @@ def _pull(point: tuple[float, float], towards: tuple[float, float], distance: fl
     length = math.hypot(x2 - x1, y2 - y1)
     step = min(distance, length * 0.4) / length if length else 0.0
     return x1 + (x2 - x1) * step, y1 + (y2 - y1) * step
+
+
+#: drawing order of an opened nest's size letters: above the move arrow (40) and the dots on
+#: its landings (41), below nothing that marks a square.
+LETTER_ZORDER = 42.0
 
 
 #: a jump's arrow bends around the doll it jumps over: at its middle it passes this far from
