@@ -37,7 +37,9 @@ if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 if { [ "${1:-}" = "--browser" ] || [ "${1:-}" = "--pdf" ]; } \
-    && ! fc-list 2>/dev/null | grep -qi "IPAGothic"; then
+    && ! fc-list 2>/dev/null | grep -ci "IPAGothic" >/dev/null; then
+  # (grep -c reads all of fc-list's output: with pipefail, grep -q closing the pipe early
+  # would fail fc-list and reinstall the font every time)
   echo "installing a Japanese font (fonts-ipafont-gothic)..."
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-ipafont-gothic >/dev/null
