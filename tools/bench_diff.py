@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from conftest import copy_project  # noqa: E402
 
 CHANGES = ["ukejalayer.white_delay=2", "medamagaeru.capture_resets=true",
-           "babuschka.fly_over_goals=false", "medamagaeru.captures_to_win=4"]
+           "babuschka.fly_over_goals=true", "medamagaeru.captures_to_win=4"]
 
 #: run in a fresh process: print the keys of the boards the report draws under the change.
 _LIST = r"""
