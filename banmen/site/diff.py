@@ -473,8 +473,9 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
     _progress(progress, "checking and drawing under today's rules")
     today = SiteBuild(root, progress=progress, cache=cache, jobs=jobs, tables=False)
     today.prepare()
-    _progress(progress, f"{len(today.stats.checked)} files checked, "
-                        f"{len(today.stats.drawn)} boards drawn (the rest from the cache); "
+    _progress(progress, f"{len(today.stats.checked)} files checked and "
+                        f"{len(today.stats.drawn)} boards drawn anew (the rest came from the "
+                        "build cache); "
                         "now under the changed rules")
     reads_today = today_reads(root, {c.game for c in changes}, cache)
     reused: list[str] = []
@@ -489,8 +490,8 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
     changed = SiteBuild(root, overrides, progress=progress, cache=cache, jobs=jobs,
                         rules_file=rules_file, keep_going=True, reuse=reuse, tables=False)
     changed.prepare()
-    _progress(progress, f"{len(changed.stats.checked)} files checked, "
-                        f"{len(changed.stats.drawn)} boards drawn, {len(reused)} boards "
+    _progress(progress, f"{len(changed.stats.checked)} files checked and "
+                        f"{len(changed.stats.drawn)} boards drawn anew, {len(reused)} boards "
                         "unchanged by the rule change (not drawn); comparing")
     from banmen.content.check import load_site_rules
 
