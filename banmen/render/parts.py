@@ -7,7 +7,10 @@ engine side, :mod:`banmen.games.views`), JSON-ready data::
 
     {"variant": "ukejalayer-4",
      "viewBox": "0 0 w h",               # of the board, in SVG user units (points)
-     "board": "<svg ...>...</svg>",      # the empty board; squares are <g id="...--sq-<name>">
+     "board": "<svg ...>...</svg>",      # the empty board; squares are <g id="...--sq-<name>">;
+                                         # it ends <g class="bm-play-pieces"></g> (put the
+                                         # pieces' <use>s there) <g class="bm-play-overlay">
+                                         # ...</g> (what the diagrams draw over pieces)
      "symbols": "<svg class=\"bm-play-symbols\" ...><defs>...<symbol id=\"bm-play-<variant>-<look>\"
                  viewBox=...>...</symbol>...</defs></svg>",
      "centers": {square: [x, y]},         # square centres in the board's viewBox units
@@ -38,6 +41,9 @@ from banmen.games.views import play_variant as _engine_variant
 from banmen.games.views import symbol_id
 from banmen.render.board import BoardAxes, Geometry
 
+#: board artists from this z-order on are drawn above the pieces (every piece look starts
+#: at 9 or above: medamagaeru's promotion ring is 9, the other pieces 10).
+OVERLAY_Z = 9.0
 #: cells between two looks drawn on the same sheet (clear of each other).
 _PITCH = 3.0
 #: the side of a symbol's box, in cells (pieces stay inside their square; room to spare).
@@ -147,6 +153,41 @@ def draw_symbols(variant: str, geometry: Geometry, looks: list[str],
             f'{"".join(symbols)}</defs></svg>')
 
 
+def _board(game: Game, variant: str) -> tuple[str, Geometry]:
+    """The empty board's ``<svg>`` with its two layers for the page and its geometry.
+
+    The board is drawn twice by the renderer: once without the artists that the static
+    diagrams draw above the pieces (z-order from :data:`OVERLAY_Z`: babuschka's goal corners,
+    checkers' square numbers), once with only those; the second comes last in a
+    ``<g class="bm-play-overlay">``, after an empty ``<g class="bm-play-pieces">`` that
+    receives the pieces.
+    """
+    from banmen.render import play_looks
+    from banmen.render.svg import figure_to_svg
+
+    figure, geometry = play_looks.empty_board(game)
+    for artist in figure.axes[0]._children:
+        if artist.get_zorder() >= OVERLAY_Z:
+            artist.set_visible(False)
+    under = figure_to_svg(figure, f"play/{variant}")
+    figure, _ = play_looks.empty_board(game)
+    for artist in figure.axes[0]._children:
+        if artist.get_zorder() < OVERLAY_Z:
+            artist.set_visible(False)
+    figure.patch.set_visible(False)
+    try:
+        over = figure_to_svg(figure, f"play/{variant}/overlay")
+    finally:
+        figure.patch.set_visible(True)  # the figure is reused for static boards
+    match = _ROOT.search(over)
+    paint = "".join(f' {name}="{value}"' for name, value in _ATTR.findall(match.group(1))
+                    if name not in _NOT_STYLE)
+    layers = (f'<g class="bm-play-pieces"></g>'
+              f'<g class="bm-play-overlay"{paint}>{over[match.end():over.rindex("</svg>")]}</g>')
+    end = under.rindex("</svg>")
+    return under[:end] + layers + "</svg>", geometry
+
+
 def play_parts(game: Game) -> dict[str, Any]:
     """Return the parts of ``game``'s board variant (see the module documentation).
 
@@ -157,8 +198,7 @@ def play_parts(game: Game) -> dict[str, Any]:
     from banmen.render.svg import figure_to_svg
 
     variant = play_variant(game)
-    figure, geometry = play_looks.empty_board(game)
-    board = figure_to_svg(figure, f"play/{variant}")
+    board, geometry = _board(game, variant)
     looks = view_looks(game)
     symbols = draw_symbols(variant, geometry, looks, play_looks.look_drawer(game))
     centers = {square: [float(_number(v)) for v in
@@ -168,3 +208,27 @@ def play_parts(game: Game) -> dict[str, Any]:
     return {"variant": variant, "viewBox": _VIEWBOX.search(board).group(1), "board": board,
             "symbols": symbols, "centers": centers, "symbol_size": [size, size],
             "looks": looks}
+
+
+def compose(parts: dict[str, Any], view: dict[str, Any]) -> str:
+    """Return the board of ``parts`` with the pieces of ``view`` placed, as one ``<svg>``:
+    what the page builds (one ``<use>`` per piece at its square's centre, in the view's
+    order, in the board's ``<g class="bm-play-pieces">``; here the symbols' ``<defs>`` go
+    there too). Used by the tests to compare the play
+    board with the static diagram of the same position.
+
+    Raises:
+        KeyError: a piece's square is not on the board.
+    """
+    width, height = parts["symbol_size"]
+    defs = re.search(r"<defs>(.*)</defs></svg>$", parts["symbols"], re.DOTALL).group(1)
+    uses = []
+    for piece in view["pieces"]:
+        x, y = parts["centers"][piece["square"]]
+        uses.append(f'<use xlink:href="#{piece["symbol"]}" x="{_number(x - width / 2)}" '
+                    f'y="{_number(y - height / 2)}" width="{_number(width)}" '
+                    f'height="{_number(height)}"/>')
+    board = parts["board"]
+    layer = '<g class="bm-play-pieces">'
+    at = board.index(layer) + len(layer)
+    return f"{board[:at]}<defs>{defs}</defs>{''.join(uses)}{board[at:]}"
