@@ -30,9 +30,9 @@ def variant(game: Game, state: Hashable) -> str:
 
 
 def max_height(game: Game) -> int:
-    """Return the tallest stack possible: every piece of the start position in one stack."""
-    position = game.position_to_yaml(game.initial_state())
-    return sum(position["hands"].values()) + sum(len(s) for s in position["board"].values())
+    """Return the tallest stack possible: every piece of both sides in one stack (each side
+    has at most ``rules.material`` pieces, ``shared/rules/ukejalayer.md``)."""
+    return 2 * game.rules.material
 
 
 def piece_look(colour: str, level: int, height: int) -> str:
