@@ -52,6 +52,11 @@ def test_ukejalayer_view_lists_each_stack_bottom_to_top_and_its_height():
         ("c3", "B0h5", "B"), ("c3", "B1h5", "B"), ("c3", "W2h5", "W"), ("c3", "W3h5", "W"),
         ("c3", "B4h5", "B"), ("c3", "n5", "5")]
     assert answer["info"] == ["黒番", "手駒　白 3　黒 2"]
+    # the size changes the board, the material the tallest stack (so the looks)
+    assert play_variant(get_game("ukejalayer", {"size": 5})) == "ukejalayer-5"
+    assert play_variant(get_game("ukejalayer", {"hand": 10})) == "ukejalayer-4-m10"
+    # W0..B3 for stacks up to 4, each level of each taller stack up to 16, heights n3..n16
+    assert looks(game)[-1] == "n16" and len(looks(game)) == 8 + 2 * sum(range(5, 17)) + 14
 
 
 def test_checkers_view_gives_men_and_kings_by_square_number():

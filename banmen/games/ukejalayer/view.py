@@ -25,8 +25,11 @@ COUNT_FROM = 3
 
 
 def variant(game: Game, state: Hashable) -> str:
-    """Return ``ukejalayer-<size>`` (the board size is all that changes the look)."""
-    return f"ukejalayer-{game.rules.size}"
+    """Return ``ukejalayer-<size>``, or ``ukejalayer-<size>-m<material>`` when the pieces per
+    side differ from the size's default (``size * size // 2``): the board size changes the
+    board, the material the tallest stack and so the looks."""
+    size, material = game.rules.size, game.rules.material
+    return f"ukejalayer-{size}" + ("" if material == size * size // 2 else f"-m{material}")
 
 
 def max_height(game: Game) -> int:
