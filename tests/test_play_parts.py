@@ -4,7 +4,7 @@ it (``banmen.render.parts``), written into the site as ``assets/play/<variant>.j
 
 The look is checked against the static diagrams: the squares' centres equal those of the
 static board, and in Chromium the composed play board of a position rasterises to the same
-pixels as the static diagram of that position (see ``test_play_board_looks_like_the_static_diagram``).
+pixels as the static diagram of that position (at least :data:`SAME_PIXELS` of them).
 """
 
 from __future__ import annotations
