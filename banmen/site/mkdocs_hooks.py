@@ -247,7 +247,8 @@ def has_subheadings(toc: Any) -> bool:
 def on_post_build(config: Any, **_: Any) -> None:
     """Once every page is written: check the anchors that authored links point at; write
     the offline bundle of the page modules (:mod:`banmen.site.scripts`) and the play board's
-    runtime (Pyodide) and engine zip (:mod:`banmen.site.play_assets`); cut the Japanese text
+    runtime (Pyodide), engine zip and board parts (:mod:`banmen.site.play_assets`, the parts
+    through the build cache); cut the Japanese text
     of the search index into words (:mod:`banmen.site.search`); write the PDFs when asked."""
     from banmen.site.scripts import BundleError, bundle
 
@@ -262,7 +263,13 @@ def on_post_build(config: Any, **_: Any) -> None:
         target = site_dir / "assets" / "js" / "offline.js"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(script, encoding="utf-8")
-        write_play_assets(root, site_dir)
+        build = _state["build"]
+        games = None
+        if build is not None:
+            from banmen.content.check import load_site_rules
+
+            games, _ = load_site_rules(build.root, build.rule_overrides, build.rules_file)
+        write_play_assets(root, site_dir, games, getattr(build, "_cache", None))
     except (BundleError, BanmenError, OSError) as err:
         raise PluginError(f"banmen: {err}") from None
     index = site_dir / "search" / "search_index.json"
