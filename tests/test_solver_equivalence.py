@@ -160,9 +160,9 @@ def test_giveaway_solver_agrees_with_the_old_one_under_strict_draw_rules():
 def test_deepening_levels():
     from banmen.games.suicide_checkers.solver import deepening_levels
 
-    assert [deepening_levels(d) for d in (1, 2, 3, 4, 9)] == [[1], [1, 2], [1, 2, 3], [1, 2, 4],
-                                                             [1, 2, 4, 8, 9]]
-    assert deepening_levels(20) == [1, 2, 4, 8, 16, 20]
+    assert [deepening_levels(d) for d in (1, 2, 3, 4, 9)] == [[1], [1, 2], [1, 3], [1, 2, 4],
+                                                             [1, 2, 4, 9]]
+    assert deepening_levels(20) == [1, 2, 4, 8, 20]
 
 
 @pytest.mark.parametrize("ident", ["suicide-checkers/p10-feed-king",

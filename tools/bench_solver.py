@@ -23,7 +23,8 @@ Targets (issue 19): on ``budget`` >= 20x nodes/s, >= 400,000 nodes/s and the bud
 in under 3 s, on the wall clock of a quiet machine (on a loaded one the CPU figures come
 closer); printed for both units. Same work: the deep proofs (``proof-18``, ``proof-20``)
 >= 20x faster by CPU (the brief's reading of "really faster"); the puzzles' proofs take
-a millisecond or less and only print their ratio. Memory: every table holds at most ``banmen.analysis.TABLE_MAX`` entries.
+a millisecond or less and only print their ratio. Memory: every table holds at most
+``banmen.analysis.TABLE_MAX`` entries.
 Usage: ``python tools/bench_solver.py [--pairs 2] [--cases budget,proof-18,...]``.
 """
 

@@ -139,9 +139,9 @@ def every_child_blocks(black: int, white: int, kings: int, black_to_move: bool
     can move).
 
     The side to move must have a move (callers check that first; the answer is meaningless
-    otherwise). Without a capture to make, a move fills one square and takes nothing, so the other side
-    keeps a step whenever it can step to two different squares: then the answer is
-    ``(False, 1)`` without generating anything (the 1 stands for the move that shows it).
+    otherwise). Without a capture to make, a move fills one square and takes nothing, so the
+    other side keeps a step whenever it can step to two different squares: then the answer
+    is ``(False, 1)`` without generating anything (the 1 stands for the move that shows it).
     """
     other_side = not black_to_move
     empty = BOARD & ~(black | white)

@@ -32,16 +32,17 @@ def own_moves_within(plies: int) -> int:
 
 def deepening_levels(depth: int) -> list[int]:
     """Return the horizons, in own moves, that the root searches in turn up to ``depth``:
-    1, 2, 4, 8, ... below ``depth``, then ``depth`` (``deepening_levels(9) == [1, 2, 4, 8,
-    9]``).
+    the powers of two up to half of ``depth``, then ``depth`` (``deepening_levels(9) == [1, 2,
+    4, 9]``).
 
     A short win is found at a low level before the full horizon sends the search down long
-    lines. Measured: the proof from the start with ``plies: 18`` reaches 1.4x the positions
-    of one search at the full horizon (deepening one own move at a time: 1.7x), while without
-    deepening a puzzle's position asked with ``plies: 40`` (its wins are two own moves long)
-    took half a million positions instead of about 5,000.
+    lines, and the levels below cost little next to the last one. Measured: the proof from
+    the start with ``plies: 18`` reaches about the positions of one search at the full
+    horizon (deepening one own move at a time: 1.7x, every non-win proved again at each
+    level), while without deepening a puzzle's position asked with ``plies: 40`` (its wins are
+    two own moves long) took half a million positions instead of about 5,000.
     """
-    return [1 << i for i in range(depth.bit_length()) if 1 << i < depth] + [depth]
+    return [1 << i for i in range(depth.bit_length()) if 2 << i <= depth] + [depth]
 
 
 #: the side-to-move bit of a packed position key (bits 0..104 hold black, white, kings).
@@ -73,8 +74,10 @@ class GiveawaySolver:
     are not stored, and positions near the quiet-move limit are keyed with their counter.
 
     Budget: one node per position generated (each move of the winner and each reply it
-    looks at), counted against the active :func:`banmen.analysis.solver_budget`. Memory:
-    each of the three tables holds at most :data:`banmen.analysis.TABLE_MAX` positions.
+    looks at; a reply shown to leave the winner a move without generating it counts one),
+    counted against the active :func:`banmen.analysis.solver_budget`. Memory:
+    each of its four tables (won, not won, replies, best moves) holds at most
+    :data:`banmen.analysis.TABLE_MAX` positions.
 
     Args:
         game: the engine; its rules give the draw parameters.
