@@ -5,6 +5,7 @@ and the winning moves agree on the positions along every solution."""
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 
 import pytest
@@ -13,6 +14,7 @@ from banmen import analysis
 from banmen.content import solution
 from banmen.content.check import check_project
 from banmen.games.suicide_checkers import game as checkers_game
+from banmen.games.suicide_checkers import SuicideCheckersGame, format_fen, parse_fen
 from banmen.games.suicide_checkers import queries as checkers_queries
 from conftest import ROOT
 
@@ -74,9 +76,11 @@ def _tree_positions(game, state, node, out):
 def test_winning_moves_agree_along_every_solution_tree():
     content = check_project(ROOT, paths=_puzzle_paths())
     compared = 0
+    proved = set()
     for puzzle in content.puzzles.values():
         if puzzle.answer["kind"] != "move":
             continue
+        proved.add(puzzle.ident)
         game = puzzle.game
         state = puzzle.spec.state
         states: list = []
@@ -95,3 +99,82 @@ def test_winning_moves_agree_along_every_solution_tree():
                 assert new == old, (puzzle.ident, depth, horizon)
                 compared += 1
     assert compared >= 30
+    # every move puzzle of the project (answer kind "move", two players) was compared
+    movers = {f"{p.parent.name}/{p.stem}" for p in _puzzle_paths()
+              if "kind: move" in p.read_text(encoding="utf-8")}
+    assert proved == movers and len(movers) == 8
+
+
+def _playout_positions(game, count, seed, plies_range):
+    """Positions after random playouts from the start (fixed seed), unfinished ones."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = game.initial_state()
+        for _ in range(rng.randrange(*plies_range)):
+            if game.outcome(state) is not None:
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        if game.outcome(state) is None:
+            found.append(state)
+    return found
+
+
+def test_giveaway_solver_agrees_with_the_old_one_on_middle_games():
+    game = SuicideCheckersGame()
+    won = 0
+    for state in _playout_positions(game, 30, seed=1, plies_range=(10, 40)):
+        new = game.winning_moves(state, 12)
+        assert new == baseline.BaselineGiveawaySolver(game).winning_moves(state, 12), \
+            format_fen(state)
+        won += bool(new)
+    assert won >= 3  # wins and non-wins both
+
+
+def test_giveaway_solver_agrees_with_the_old_one_under_strict_draw_rules():
+    # Kings that can shuffle: repetitions and the quiet-move limit decide many lines.
+    game = SuicideCheckersGame({"repetition_draw": 2, "quiet_move_limit": 3})
+    rng = random.Random(19)
+    won = compared = 0
+    for _ in range(120):
+        squares = rng.sample(range(1, 33), rng.randint(3, 7))
+        split = rng.randint(1, len(squares) - 1)
+        field = lambda own: ",".join(("K" if rng.random() < 0.6 else "") + str(s)
+                                     for s in own)  # noqa: E731
+        black = [s for s in squares[:split] if s < 29]
+        white = [s for s in squares[split:] if s > 4]
+        if not black or not white:
+            continue
+        state = parse_fen(f"{rng.choice('BW')}:W{field(white)}:B{field(black)}")
+        if game.outcome(state) is not None:
+            continue
+        plies = rng.choice([5, 7, 9])
+        new = game.winning_moves(state, plies)
+        assert new == baseline.BaselineGiveawaySolver(game).winning_moves(state, plies), \
+            (format_fen(state), plies)
+        won += bool(new)
+        compared += 1
+    assert compared >= 80 and won >= 10
+
+
+def test_deepening_levels():
+    from banmen.games.suicide_checkers.solver import deepening_levels
+
+    assert [deepening_levels(d) for d in (1, 2, 3, 4, 9)] == [[1], [1, 2], [1, 3], [1, 2, 4],
+                                                             [1, 2, 4, 9]]
+    assert deepening_levels(20) == [1, 2, 4, 8, 20]
+
+
+@pytest.mark.parametrize("ident", ["suicide-checkers/p10-feed-king",
+                                   "suicide-checkers/p11-quiet-move"])
+def test_short_wins_are_found_fast_at_a_long_horizon(ident):
+    # Without deepening at the root, p10 asked at plies 40 reached some 535,000 positions.
+    puzzle = check_project(ROOT, paths=[ROOT / "puzzles" / f"{ident}.yaml"]).puzzles[ident]
+    game, state = puzzle.game, puzzle.spec.state
+    with analysis.solver_budget(ident, nodes=50_000, progress=False) as spent:
+        long = game.winning_moves(state, 40)
+    assert len(long) == 2 and spent.used < 20_000
+    assert game.winning_moves(state, 20) == long == baseline.BaselineGiveawaySolver(
+        game).winning_moves(state, 20)
+    short = game.winning_moves(state, 4)
+    assert len(short) == 1 and short[0] in long

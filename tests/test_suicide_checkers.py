@@ -575,6 +575,35 @@ def test_hundred_positions_against_naive_reference(game):
             game.legal_moves(state))
 
 
+def _inner_of(state):
+    return (bb.to_inner(state.black), bb.to_inner(state.white), bb.to_inner(state.kings),
+            state.black_to_move)
+
+
+def test_every_child_blocks_and_mobility_against_the_children(game):
+    states = random_positions(game, 150, seed=11)
+    rng = random.Random(3)
+    states += [_small_random_position(rng) for _ in range(150)]
+    blocked = quiet = 0
+    for state in states:
+        black, white, kings, black_to_move = _inner_of(state)
+        kids = bb.children(black, white, kings, black_to_move)
+        mobility = bb.mobility(black, white, kings, black_to_move)
+        found = bb.jumpers(black, white, kings, black_to_move)
+        assert mobility == (found.bit_count() if found else len(kids)), format_fen(state)
+        if not kids:
+            assert mobility == 0
+            continue  # every_child_blocks needs a side that can move
+        leaves_a_move = [bb.has_move(*kid, not black_to_move) for kid in kids]
+        answer, generated = bb.every_child_blocks(black, white, kings, black_to_move)
+        assert answer == (True not in leaves_a_move), format_fen(state)
+        # the count is that of a lazy scan, the step shortcut included (it counts 1)
+        assert generated == (leaves_a_move.index(True) + 1 if not answer else len(kids))
+        blocked += answer
+        quiet += not found
+    assert blocked >= 5 and quiet >= 100
+
+
 def _pydraughts():
     draughts = pytest.importorskip("draughts")
     if importlib.util.find_spec("draughts.core.variant") is None:

@@ -5,7 +5,10 @@ verdicts and solution trees. Not imported by banmen itself.
 
 ``BaselineSolver`` is the old generic ``banmen.analysis.Solver`` (it counts one budget node
 per move it plays); ``BaselineGiveawaySolver`` the old suicide-checkers solver (one budget
-node per position it expands).
+node per position it expands). For the benchmark only, both also count the positions they
+*reach* by playing a move (``reached``; what today's solvers count against the budget) and
+the positions they *expand* (``nodes``), so both solvers can be compared in the same unit;
+the counting changes no search.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class BaselineSolver:
         self.game = game
         self._table: dict[tuple[Hashable, int], bool] = {}
         self.nodes = 0
+        self.reached = 0
 
     def _mover_wins_after(self, state: Hashable, mover: str) -> bool | None:
         result = self.game.outcome(state)
@@ -54,6 +58,7 @@ class BaselineSolver:
     def _move_wins(self, state: Hashable, move: Hashable, plies: int) -> bool:
         mover = self.game.side_to_move(state)
         count_node()
+        self.reached += 1
         after = self.game.play(state, move)
         decided = self._mover_wins_after(after, mover)
         if decided is not None:
@@ -65,6 +70,7 @@ class BaselineSolver:
             return False
         for reply in replies:
             count_node()
+            self.reached += 1
             answer = self.game.play(after, reply)
             decided = self._mover_wins_after(answer, mover)
             if decided is True:
@@ -111,6 +117,7 @@ class BaselineGiveawaySolver:
         self.table: dict[tuple, list[int]] = {}
         self.best: dict[tuple, tuple] = {}
         self.nodes = 0
+        self.reached = 0
         self._seen: dict[tuple, int] = {}
         self._repetition_hits = 0
 
@@ -147,6 +154,7 @@ class BaselineGiveawaySolver:
                 if move in winners:
                     continue
                 child = bb.apply_path(*root, path, captured)
+                self.reached += 1
                 quiet = 0 if self._irreversible(root, child) else state.quiet_plies + 1
                 if self._move_wins(child, not black_to_move, quiet, level):
                     winners.add(move)
@@ -207,6 +215,7 @@ class BaselineGiveawaySolver:
         black, white, kings, black_to_move = key
         replier = not black_to_move
         candidates = bb.children(black, white, kings, black_to_move)
+        self.reached += len(candidates)
         if depth > 1:
             # Fewest replies first: forcing moves (a giveaway leaves only captures) prove fast.
             # Not worth it on the last own move, where each move is cheap to try anyway.
@@ -233,8 +242,13 @@ class BaselineGiveawaySolver:
         if depth <= 1:
             # Last own move: every reply must leave the winner without a move (or piece).
             # Usually the first reply already leaves it a move, hence the lazy generation.
-            return not any(bb.has_move(*reply, winner) for reply in bb.iter_children(*child_key))
+            for reply in bb.iter_children(*child_key):
+                self.reached += 1
+                if bb.has_move(*reply, winner):
+                    return False
+            return True
         replies = bb.children(*child_key)
+        self.reached += len(replies)
         # Refutations first: the remembered one, then replies capturing the fewest pieces.
         own_index = 0 if winner else 1
         replies.sort(key=lambda pos: -pos[own_index].bit_count())

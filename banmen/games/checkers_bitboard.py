@@ -138,43 +138,79 @@ def every_child_blocks(black: int, white: int, kings: int, black_to_move: bool
     children were generated to find out (it stops at the first child where the other side
     can move).
 
-    ``(True, n)`` also holds for a side with no move (``n == 0``); callers check that first.
+    The side to move must have a move (callers check that first; the answer is meaningless
+    otherwise). Without a capture to make, a move fills one square and takes nothing, so the
+    other side keeps a step whenever it can step to two different squares: then the answer
+    is ``(False, 1)`` without generating anything (the 1 stands for the move that shows it).
     """
     other_side = not black_to_move
-    if jumpers(black, white, kings, black_to_move):
+    empty = BOARD & ~(black | white)
+    if not jumpers(black, white, kings, black_to_move):
+        if black_to_move:  # white steps up (-4, -5), its kings down too
+            targets = (white >> 4) | (white >> 5)
+            if white & kings:
+                targets |= ((white & kings) << 4) | ((white & kings) << 5)
+        else:
+            targets = (black << 4) | (black << 5)
+            if black & kings:
+                targets |= ((black & kings) >> 4) | ((black & kings) >> 5)
+        targets &= empty
+        if targets & (targets - 1):
+            return False, 1
+        if black_to_move:
+            own, other, crown = black, white, BLACK_CROWN
+        else:
+            own, other, crown = white, black, WHITE_CROWN
         generated = 0
-        for path, captured in capture_paths(black, white, kings, black_to_move):
-            generated += 1
-            if has_move(*apply_path(black, white, kings, black_to_move, path, captured),
-                        other_side):
-                return False, generated
+        found: list = []
+        for step, movers in zip(KING_STEPS, _steppers(own, own & kings, empty, black_to_move)):
+            if movers:
+                found.clear()
+                _quiet_children(found, movers, step, own, other, kings, crown, black_to_move)
+                for child in found:
+                    generated += 1
+                    if has_move(child[0], child[1], child[2], other_side):
+                        return False, generated
         return True, generated
+    generated = 0
+    for path, captured in capture_paths(black, white, kings, black_to_move):
+        generated += 1
+        if has_move(*apply_path(black, white, kings, black_to_move, path, captured),
+                    other_side):
+            return False, generated
+    return True, generated
+
+
+def mobility(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """Return a cheap measure of how many moves the side to move has, for move ordering.
+
+    The number of pieces that can start a capture when a capture exists (captures are
+    compulsory), else the number of step moves (:func:`count_moves` without following jump
+    sequences). 0 exactly when the side to move has no legal move.
+    """
     empty = BOARD & ~(black | white)
     if black_to_move:
-        own, crown = black, BLACK_CROWN
+        found = black & (((white >> 4) & (empty >> 8)) | ((white >> 5) & (empty >> 10)))
+        own_kings = black & kings
+        if own_kings:
+            found |= own_kings & (((white << 4) & (empty << 8)) | ((white << 5) & (empty << 10)))
+        if found:
+            return found.bit_count()
+        count = (black & (empty >> 4)).bit_count() + (black & (empty >> 5)).bit_count()
     else:
-        own, crown = white, WHITE_CROWN
-    generated = 0
-    for step, movers in zip(KING_STEPS, _steppers(own, own & kings, empty, black_to_move)):
-        while movers:
-            start = movers & -movers
-            movers ^= start
-            end = start << step if step > 0 else start >> -step
-            both = start | end
-            if kings & start:
-                new_kings = kings ^ both
-            elif end & crown:
-                new_kings = kings | end
-            else:
-                new_kings = kings
-            generated += 1
-            if black_to_move:
-                blocked = not has_move(own ^ both, white, new_kings, False)
-            else:
-                blocked = not has_move(black, own ^ both, new_kings, True)
-            if not blocked:
-                return False, generated
-    return True, generated
+        found = white & (((black << 4) & (empty << 8)) | ((black << 5) & (empty << 10)))
+        own_kings = white & kings
+        if own_kings:
+            found |= own_kings & (((black >> 4) & (empty >> 8)) | ((black >> 5) & (empty >> 10)))
+        if found:
+            return found.bit_count()
+        count = (white & (empty << 4)).bit_count() + (white & (empty << 5)).bit_count()
+    if own_kings:
+        if black_to_move:
+            count += (own_kings & (empty << 4)).bit_count() + (own_kings & (empty << 5)).bit_count()
+        else:
+            count += (own_kings & (empty >> 4)).bit_count() + (own_kings & (empty >> 5)).bit_count()
+    return count
 
 
 # --------------------------------------------------------------------------- captures
