@@ -290,6 +290,35 @@ class Game(ABC):
             return f"{square}から始まる手は、この局面にはありません。"
         return f"{clicks[0]}からは{square}へ行けません。"
 
+    def stop_reason(self, state: Hashable, clicks: Sequence[str]) -> str:
+        """Return, in Japanese, why a move entered as ``clicks`` is not complete.
+
+        Used for typed moves (:mod:`banmen.content.typed`): the text names a legal click
+        prefix, but no legal move ends there.
+
+        Args:
+            state: the position the reader is to move in.
+            clicks: a proper prefix of some legal move's :meth:`move_clicks`, ending on a
+                square.
+
+        Returns:
+            One sentence; games override it with the rule that makes the move go on.
+        """
+        return f"{clicks[0]}からの手は、{clicks[-1]}ではまだ終わりません。"
+
+    def typed_tables(self, state: Hashable) -> dict[str, Any]:
+        """Return extra reason tables for a notation that names no click path.
+
+        Most notations list the squares of a move, which :mod:`banmen.content.typed`
+        walks along the click paths. A game whose notation says something else (ukejalayer's
+        height changes, ``shared/rules/ukejalayer.md`` "Notation") returns here what the
+        page needs to say why such a text is illegal. The default is ``{}``.
+
+        Returns:
+            A JSON-ready mapping merged into the position's typed-move table.
+        """
+        return {}
+
     # ---- positions
 
     @abstractmethod

@@ -352,10 +352,35 @@ def _reasons(node: dict[str, Any], reasons: list[str], index: dict[str, int]) ->
             out[key] = index[sentence]
         return out
 
+    def number(sentence: str) -> int:
+        if sentence not in index:
+            index[sentence] = len(reasons)
+            reasons.append(sentence)
+        return index[sentence]
+
+    def typed(table: dict[str, Any]) -> dict[str, Any]:
+        # why: {prefix: [[reason index, "token token ..."], ...]}, tokens grouped by reason
+        why = {}
+        for prefix, by_token in table["why"].items():
+            grouped: dict[int, list[str]] = {}
+            for token, sentence in by_token.items():
+                grouped.setdefault(number(sentence), []).append(token)
+            why[prefix] = [[i, " ".join(tokens)] for i, tokens in grouped.items()]
+        out: dict[str, Any] = {"why": why,
+                               "stop": {k: number(v) for k, v in table["stop"].items()}}
+        if "lose" in table:  # ukejalayer: {square: [most pieces it can lose, reason]}
+            out["lose"] = {k: [n, number(v)] for k, (n, v) in table["lose"].items()}
+            out["single"] = {k: number(v) for k, v in table["single"].items()}
+            out["noChain"] = number(table["noChain"])
+        return out
+
     right = {move: {**edge, "next": _reasons(edge["next"], reasons, index)
                     if edge["next"] else None} for move, edge in node["right"].items()}
-    return {**node, "illegal": indexed(node.get("illegal", {})),
-            "illegalClicks": indexed(node.get("illegalClicks", {})), "right": right}
+    out = {**node, "illegal": indexed(node.get("illegal", {})),
+           "illegalClicks": indexed(node.get("illegalClicks", {})), "right": right}
+    if "typed" in node:
+        out["typed"] = typed(node["typed"])
+    return out
 
 
 def progress_html(game_id: str, idents: list[str],
