@@ -310,12 +310,20 @@ class Game(ABC):
         """Return extra reason tables for a notation that names no click path.
 
         Most notations list the squares of a move, which :mod:`banmen.content.typed`
-        walks along the click paths. A game whose notation says something else (ukejalayer's
-        height changes, ``shared/rules/ukejalayer.md`` "Notation") returns here what the
-        page needs to say why such a text is illegal. The default is ``{}``.
+        walks along the click paths. What a notation says beyond the squares is checked
+        against these tables (``docs/assets/js/typed-move.js`` reads them):
+
+        * ``"labels"``: ``{square: [accepted label, ..., reason]}``, the labels that may be
+          written before a piece's square (babuschka's size letter, medamagaeru's eyes);
+        * ``"words"``: ``{text: reason}`` for fixed words that are not legal (``pass``);
+        * ``"lose"``, ``"single"``, ``"noChain"``: ukejalayer's height-change form
+          (``shared/rules/ukejalayer.md``, "Notation").
+
+        The default is ``{}``.
 
         Returns:
-            A JSON-ready mapping merged into the position's typed-move table.
+            A JSON-ready mapping merged into the position's typed-move table; every reason
+            in Japanese.
         """
         return {}
 

@@ -105,7 +105,8 @@ def test_click_reasons_name_the_rule():
     forced = checkers.position_from_yaml({"game": "suicide-checkers",
                                           "fen": "B:W18,30,31,32:B9,14,1"})
     assert checkers.click_reason(forced, [], "9") == ("取れる駒があるときは、必ず取らなければ"
-                                                      "いけません。取る手があるのは14の駒です。")
+                                                      "いけません。9の駒には取る手がなく、"
+                                                      "取る手があるのは14の駒です。")
     uke = get_game("ukejalayer")
     state = uke.position_from_yaml({"game": "ukejalayer", "to_move": "white",
                                     "hands": {"white": 6, "black": 6},
@@ -359,7 +360,7 @@ def test_a_lesson_draws_at_most_300_boards(tmp_path):
         "split it into several lessons"]
 
 
-@pytest.mark.parametrize("roll, shown", [("true", "True"), ("1.0", "1.0"), ('"1"', "'1'")])
+@pytest.mark.parametrize("roll, shown", [("true", "true"), ("1.0", "1.0"), ('"1"', "'1'")])
 def test_a_ludo_step_roll_is_a_whole_number(tmp_path, roll, shown):
     text = ("game: ludo\ntitle: t\nintro: i\nsteps:\n  - text: a\n"
             "    position: {colours: [red, blue], to_move: red, "

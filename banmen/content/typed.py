@@ -49,7 +49,7 @@ def typed_reasons(game: Game, state: Hashable, paths: Sequence[Sequence[str]],
     complete = set(tuples)
     prefixes: dict[tuple[str, ...], None] = {(): None}
     for path in tuples:
-        for n in range(1, len(path)):
+        for n in range(1, len(path) + 1):  # complete paths too: a text may go on past one
             prefixes.setdefault(path[:n], None)
     why: dict[str, dict[str, str]] = {}
     stop: dict[str, str] = {}

@@ -13,6 +13,11 @@
  *             "illegal", "typed")
  *     key     the typed text, normalised (move-text.js)
  *   returns the reason (a Japanese sentence), or null when the text does not parse.
+ *
+ * A label written before the origin (babuschka's size letter, medamagaeru's eye count) is
+ * checked against the labels the build exports for the pieces of the side to move
+ * ("labels"); ukejalayer's height-change form against the most pieces each square can lose
+ * ("lose"); fixed words (pass) against "words" (kinds.py and reasons.py of each game).
  */
 
 function startsWith(list, prefix) {
@@ -41,18 +46,18 @@ function checkers(key) {
 }
 
 function medamagaeru(key) {
-  var m = /^(?:\d\+?)?(\d\d)([-x])(\d\d)(\+)?$/.exec(key);
+  var m = /^([1-5]\+?)?(\d\d)([-x])(\d\d)(\+)?$/.exec(key);
   if (!m) return null;
-  return { clicks: [m[1], m[3]].concat(m[4] ? ["#promote"] : []) };
+  return { clicks: [m[2], m[4]].concat(m[5] ? ["#promote"] : []), label: m[1] || null };
 }
 
 function babuschka(key) {
   if (/^(?:[swne]:)?pass$/.test(key)) return { word: key.replace(/^[swne]:/, "") };
-  var m = /^(?:[swne]:)?[sml]?([a-z]\d+)((?:[-x][a-z]\d+)+)$/.exec(key);
+  var m = /^(?:[swne]:)?([sml])?([a-z]\d+)((?:[-x][a-z]\d+)+)$/.exec(key);
   if (!m) return null;
-  var seps = m[2].replace(/[a-z]\d+/g, "");
+  var seps = m[3].replace(/[a-z]\d+/g, "");
   if (seps !== "-" && /-/.test(seps)) return null;
-  return { clicks: [m[1]].concat(m[2].split(/[-x]/).slice(1)) };
+  return { clicks: [m[2]].concat(m[3].split(/[-x]/).slice(1)), label: m[1] || null };
 }
 
 function ukejalayer(key) {
@@ -68,7 +73,7 @@ function ukejalayer(key) {
         clicks.push("#" + parseInt(found[2], 10));
       }
     }
-    return { clicks: clicks };
+    return { clicks: clicks, chain: true };
   }
   if (!/^(?:\d*[a-z]\d)+$/.test(key)) return null;
   var counted = /(\d*)([a-z]\d)/g;
@@ -117,7 +122,8 @@ function whyOf(answer, typed, prefix, token) {
   return null;
 }
 
-function walk(answer, node, clicks) {
+function walk(answer, node, parsed) {
+  var clicks = parsed.clicks;
   var typed = node.typed || { why: {}, stop: {} };
   var paths = node.moves.map(function (m) { return m[1]; });
   var prefix = [];
@@ -125,7 +131,16 @@ function walk(answer, node, clicks) {
     var next = prefix.concat([clicks[i]]);
     if (paths.some(function (p) { return startsWith(p, next); })) {
       prefix = next;
+      // a label written before the origin (a size, an eye count) that its piece does not have
+      var label = i === 0 && parsed.label && has(typed.labels, clicks[0])
+        ? typed.labels[clicks[0]] : null;
+      if (label && label.slice(0, -1).indexOf(parsed.label) < 0) {
+        return answer.reasons[label[label.length - 1]];
+      }
       continue;
+    }
+    if (i === 0 && parsed.chain && has(typed.lose, clicks[0]) && typed.lose[clicks[0]][0] === 0) {
+      return answer.reasons[typed.lose[clicks[0]][1]];  // a chain from a square with none to carry
     }
     var token = clicks[i].charAt(0) === "#" ? "#" : clicks[i];
     var reason = whyOf(answer, typed, prefix.join(" "), token);
@@ -151,6 +166,7 @@ export function typedReason(answer, node, key) {
   var typed = node.typed || {};
   var reasons = answer.reasons;
   if (parsed.word !== undefined) {
+    if (has(typed.words, parsed.word)) return reasons[typed.words[parsed.word]];
     if (has(node.illegal, parsed.word)) return reasons[node.illegal[parsed.word]];
     if (has(node.accept, parsed.word)) return written([[node.accept[parsed.word]]]);
     return GENERIC;
@@ -171,5 +187,5 @@ export function typedReason(answer, node, key) {
   if (parsed.single && has(typed.single, parsed.single)) {
     return reasons[typed.single[parsed.single]];
   }
-  return walk(answer, node, parsed.clicks || [parsed.single]);
+  return walk(answer, node, parsed.clicks ? parsed : { clicks: [parsed.single] });
 }
