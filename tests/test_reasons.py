@@ -70,9 +70,9 @@ def _checkers(fen: str):
     ([], "29", "29は相手の駒です。今は黒の番です。"),
     (["14"], "10", "14から10へは後ろ向きです。キングになっていない駒は、前にしか進めず、前にしか取れません。"),
     (["14"], "15", "14から15へは斜めになっていません。駒は斜めにしか動けません。"),
-    (["14"], "23", "18には跳び越える駒がありません。跳べるのは、相手の駒を跳び越えるときだけです。"),
+    (["14"], "23", "18には飛び越える駒がありません。跳べるのは、相手の駒を飛び越えるときだけです。"),
     (["22"], "19", "19にはもう駒があります。駒が進めるのは空いたマスだけです。"),
-    (["14"], "32", "32までは遠すぎます。駒は斜めに1マス進むか、となりの相手の駒を1枚跳び越えて、"
+    (["14"], "32", "32までは遠すぎます。駒は斜めに1マス進むか、となりの相手の駒を1枚飛び越えて、"
                    "そのすぐ先に着地します。"),
 ])
 def test_checkers_click_reasons_name_the_rule(clicks, square, sentence):
@@ -93,11 +93,11 @@ def test_checkers_reasons_when_a_capture_is_compulsory():
         "取れる駒があるときは、必ず取らなければいけません（取る手があるのは14の駒）。"
         "1マス進む手は指せません。")
     assert game.click_reason(state, ["14"], "21") == (
-        "17には跳び越える駒がありません。跳べるのは、相手の駒を跳び越えるときだけです。")
+        "17には飛び越える駒がありません。跳べるのは、相手の駒を飛び越えるときだけです。")
     # own piece in the way
     game, state = _checkers("B:W22:B14,18")
     assert game.click_reason(state, ["14"], "23") == (
-        "18は自分の駒なので、跳び越えられません。跳び越えて取れるのは相手の駒だけです。")
+        "18は自分の駒なので、飛び越えられません。飛び越えて取れるのは相手の駒だけです。")
 
 
 def test_checkers_stop_reason_says_the_capture_goes_on():
@@ -137,7 +137,7 @@ def test_typed_tables_cover_every_prefix_and_square():
     paths = [game.move_clicks(state, m) for m in game.legal_moves(state)]
     squares = sorted(board_squares(game))
     table = typed_reasons(game, state, paths, squares)
-    assert sorted(table["why"]) == ["", "14", "14 23"]
+    assert sorted(table["why"]) == ["", "14", "14 23", "14 23 32"]  # and past the move
     assert len(table["why"][""]) == 31 and "14" not in table["why"][""]
     assert table["why"]["14"]["10"] == game.click_reason(state, ["14"], "10")
     assert table["stop"] == {"14 23": game.stop_reason(state, ["14", "23"])}

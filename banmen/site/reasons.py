@@ -49,9 +49,9 @@ _PATTERNS: list[_Pattern] = [(re.compile(p), f) for p, f in [
     (r"^cannot land on (?P<sq>\S+): it is a goal square of another player$",
      lambda m: f"{m['sq']}はほかの人のゴールのマスなので、そこには止まれません。"),
     (r"^\S+: there is no doll on (?P<sq>\S+) to jump over$",
-     lambda m: f"{m['sq']}に人形がないので、跳び越せません。"),
+     lambda m: f"{m['sq']}に人形がないので、飛び越せません。"),
     (r"^\S+ flies over (?P<sq>\S+), a goal square of another player$",
-     lambda m: f"ほかの人のゴールのマス{m['sq']}を跳び越すことになります。"),
+     lambda m: f"ほかの人のゴールのマス{m['sq']}を飛び越すことになります。"),
     (r"^cannot land on (?P<sq>\S+): its top doll \((?P<a>[SML])\) is not smaller than the "
      r"mover \((?P<b>[SML])\)$",
      lambda m: f"{m['sq']}の一番上の人形（{SIZE_JA[m['a']]}）が動かす人形"

@@ -55,7 +55,7 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     step = (max(-1, min(1, dx)), max(-1, min(1, dy)))
     if step not in forward and (abs(dx) <= 2 and abs(dy) <= 2):
         return "人形は前・斜め前・横にしか進めません。後ろや斜め後ろへは行けません。"
-    return ("人形はとなりのマスへ1マス動くか、となりの人形を跳び越えて、すぐ後ろのマスへ"
+    return ("人形はとなりのマスへ1マス動くか、となりの人形を飛び越えて、すぐ後ろのマスへ"
             "着地します。そのマスへは行けません。")
 
 

@@ -68,7 +68,7 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     if abs(dr) != abs(dc):
         return f"{last}から{target}へは斜めになっていません。駒は斜めにしか動けません。"
     if abs(dr) > 2:
-        return (f"{target}までは遠すぎます。駒は斜めに1マス進むか、となりの相手の駒を1枚跳び"
+        return (f"{target}までは遠すぎます。駒は斜めに1マス進むか、となりの相手の駒を1枚飛び"
                 "越えて、そのすぐ先に着地します。")
     forward = 1 if mover.lower() == "b" else -1
     if mover.islower() and dr * forward < 0:
@@ -77,7 +77,7 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     if abs(dr) == 1:
         if len(clicks) > 1:
             return ("跳んでいる途中で、1マスだけ進むことはできません。続けて跳ぶなら、相手の駒を"
-                    "跳び越えた先のマスです。")
+                    "飛び越えた先のマスです。")
         if captures:
             return (f"取れる駒があるときは、必ず取らなければいけません（取る手があるのは"
                     f"{_capture_starts(legal)}の駒）。1マス進む手は指せません。")
@@ -86,14 +86,14 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     assert middle is not None
     jumped = piece_at(state, middle)
     if jumped is None or middle == origin:
-        return f"{middle}には跳び越える駒がありません。跳べるのは、相手の駒を跳び越えるときだけです。"
+        return f"{middle}には飛び越える駒がありません。跳べるのは、相手の駒を飛び越えるときだけです。"
     if jumped.lower() == side[0]:
-        return f"{middle}は自分の駒なので、跳び越えられません。跳び越えて取れるのは相手の駒だけです。"
+        return f"{middle}は自分の駒なので、飛び越えられません。飛び越えて取れるのは相手の駒だけです。"
     path = [int(c) for c in clicks]
     for a, b in zip(path, path[1:]):
         (ra, ca), (rb, cb) = square_to_rowcol(a), square_to_rowcol(b)
         if rowcol_to_square((ra + rb) // 2, (ca + cb) // 2) == middle:
-            return f"{middle}の駒はこの手ですでに跳び越えています。同じ駒を2回は跳び越せません。"
+            return f"{middle}の駒はこの手ですでに飛び越えています。同じ駒を2回は飛び越せません。"
     if mover.islower() and r1 == (7 if mover == "b" else 0):
         return f"{last}でキングになったので、この手はそこで終わります。"
     return f"{last}から{target}へは跳べません。"
