@@ -218,6 +218,11 @@ def test_wrong_legal_moves_are_answered_from_the_engine_kinds(ukejalayer_lesson)
     assert sorted(step["right"]) == ["b2a2", "b2b1", "b2b3", "b2c2"]
     assert step["wrong"]["a1"] == "a1は指せる手（召喚）ですが、このステップで指すのは移動です。"
     assert step["right"]["b2a2"]["says"] == "b2a2：移動です。"
+    # after b2, a click on an empty square is no summon (a one-click move does not restart
+    # the path): the engine says why b2's pieces cannot go there
+    why_b2 = step["why"]["b2"]
+    assert why_b2["b2からそのマスへは運べません。駒は縦か横のとなりのマスへ、1マスずつ運びます。"][:3] == [
+        "a1", "a3", "a4"]
     four = ukejalayer_lesson.data["steps"][4]  # a1(2)b1 asked, a1(1)b1 has its own feedback
     assert four["wrong"]["a1b1"] == ("それは1枚だけ運ぶ手です。a1をクリックしたら「2枚運ぶ」を"
                                      "選びましょう。")

@@ -247,9 +247,11 @@ PLAY_COLOURS_JA = {
 }
 
 
-#: The opacity boards draw each legend colour with (banmen/render/style.py).
+#: The opacity boards draw each legend colour with (banmen/render/style.py; arrows at 0.85 in
+#: banmen/render/board.py, medamagaeru.py and babuschka.py, ludo's legs at 0.92 in ludo.py).
 SWATCH_ALPHA = {style.HIGHLIGHT: style.HIGHLIGHT_ALPHA, style.REMOVED: style.CHANGE_ALPHA,
-                style.ADDED: style.CHANGE_ALPHA}
+                style.ADDED: style.CHANGE_ALPHA, style.ARROW: 0.85,
+                "#e65100": 0.92, "#6a1b9a": 0.92, "#b71c1c": 0.92}
 
 
 def swatch_style(colour: str) -> str:

@@ -11,7 +11,7 @@ import { say } from "./feedback.js";
 import { normaliseMove } from "./move-text.js";
 import { solved } from "./puzzle-answers.js";
 import { record } from "./progress.js";
-import { typedReason } from "./typed-move.js";
+import { clickReason, typedReason } from "./typed-move.js";
 
 var PAUSE = 700; // ms between a move and the reply shown after it
 
@@ -40,7 +40,7 @@ export function setupMove(block, answer) {
       var key = before.concat([name]).join(" ");
       var table = node && node.illegalClicks;
       var reason = table && Object.prototype.hasOwnProperty.call(table, key)
-        ? answer.reasons[table[key]] : "";
+        ? answer.reasons[table[key]] : node ? clickReason(answer, node, before, name) : "";
       say(block, (code === "target" ? "そのマスには動かせません。" : "そのマスからは指せません。") +
         reason, false);
     }

@@ -14,6 +14,9 @@
  *     key     the typed text, normalised (move-text.js)
  *   returns the reason (a Japanese sentence), or null when the text does not parse.
  *
+ *   clickReason(answer, node, before, name)
+ *     the reason for a board click on square `name` after the tokens `before`, or "".
+ *
  * A label written before the origin (babuschka's size letter, medamagaeru's eye count) is
  * checked against the labels the build exports for the pieces of the side to move
  * ("labels"); ukejalayer's height-change form against the most pieces each square can lose
@@ -157,6 +160,12 @@ function walk(answer, node, parsed) {
   if (same.length) return written(same);
   if (has(typed.stop, prefix.join(" "))) return answer.reasons[typed.stop[prefix.join(" ")]];
   return GENERIC;
+}
+
+/* The engine's reason for a board click on `name` after the tokens `before` that continues
+ * no legal move, or "" (the same table as typed moves). */
+export function clickReason(answer, node, before, name) {
+  return whyOf(answer, node.typed || { why: {} }, before.join(" "), name) || "";
 }
 
 export function typedReason(answer, node, key) {
