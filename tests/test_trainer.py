@@ -158,7 +158,9 @@ def test_a_well_formed_illegal_typed_move_says_why(page, site_url, built_site, c
         expect(_feedback(block)).to_have_text(f"「{text}」は指せません。{reason}")
     # the page shows the first wrong move (the data keeps its keys sorted)
     example = min(root["wrong"], default=root["moves"][0][0])
-    for text in ("zz9", "13--18", "a1(0)b1"):
+    # squares out of canonical order are a notation error of ukejalayer's height changes
+    malformed = ("zz9", "13--18", "a1(0)b1") + (("b1a1c1d1",) if ident.startswith("uke") else ())
+    for text in malformed:
         block.locator(".bm-input").fill(text)
         block.locator(".bm-check").click()
         expect(_feedback(block)).to_have_text(

@@ -156,7 +156,8 @@ export function setupLesson(block) {
     prev.disabled = index === 0;
     next.disabled = index === steps.length - 1 || !done[index];
     counter.textContent = "ステップ " + (index + 1) + " / " + steps.length +
-      (done[index] && expects(step()) ? "（できた）" : "");
+      // a text-only step counts as done when shown: say so only once the lesson is finished
+      (done[index] && (expects(step()) || allDone()) ? "（できた）" : "");
   }
 
   function complete() {

@@ -93,9 +93,23 @@ function ukejalayer(key) {
   var sum = 0;
   for (var k = 0; k < changes.length - 1; k += 1) {
     sum += changes[k][1];
-    if (2 * sum === total) return { changes: changes.slice(0, k + 1), all: changes };
+    if (2 * sum === total) {
+      var lost = changes.slice(0, k + 1);
+      if (!ordered(lost) || !ordered(changes.slice(k + 1))) return null;
+      return { changes: lost, all: changes };
+    }
   }
   return null;
+}
+
+/* Canonical order within a group: rank from high to low, then file from a. */
+function ordered(group) {
+  for (var i = 1; i < group.length; i += 1) {
+    var a = group[i - 1][0], b = group[i][0];
+    var rankA = parseInt(a.slice(1), 10), rankB = parseInt(b.slice(1), 10);
+    if (rankA < rankB || (rankA === rankB && a.charAt(0) > b.charAt(0))) return false;
+  }
+  return true;
 }
 
 function ludo(key) {
