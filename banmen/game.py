@@ -290,6 +290,43 @@ class Game(ABC):
             return f"{square}から始まる手は、この局面にはありません。"
         return f"{clicks[0]}からは{square}へ行けません。"
 
+    def stop_reason(self, state: Hashable, clicks: Sequence[str]) -> str:
+        """Return, in Japanese, why a move entered as ``clicks`` is not complete.
+
+        Used for typed moves (:mod:`banmen.content.typed`): the text names a legal click
+        prefix, but no legal move ends there.
+
+        Args:
+            state: the position the reader is to move in.
+            clicks: a proper prefix of some legal move's :meth:`move_clicks`, ending on a
+                square.
+
+        Returns:
+            One sentence; games override it with the rule that makes the move go on.
+        """
+        return f"{clicks[0]}からの手は、{clicks[-1]}ではまだ終わりません。"
+
+    def typed_tables(self, state: Hashable) -> dict[str, Any]:
+        """Return extra reason tables for a notation that names no click path.
+
+        Most notations list the squares of a move, which :mod:`banmen.content.typed`
+        walks along the click paths. What a notation says beyond the squares is checked
+        against these tables (``docs/assets/js/typed-move.js`` reads them):
+
+        * ``"labels"``: ``{square: [accepted label, ..., reason]}``, the labels that may be
+          written before a piece's square (babuschka's size letter, medamagaeru's eyes);
+        * ``"words"``: ``{text: reason}`` for fixed words that are not legal (``pass``);
+        * ``"lose"``, ``"single"``, ``"noChain"``: ukejalayer's height-change form
+          (``shared/rules/ukejalayer.md``, "Notation").
+
+        The default is ``{}``.
+
+        Returns:
+            A JSON-ready mapping merged into the position's typed-move table; every reason
+            in Japanese.
+        """
+        return {}
+
     # ---- positions
 
     @abstractmethod

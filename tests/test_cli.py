@@ -99,6 +99,23 @@ def test_render_writes_deterministic_svg(runner, position_file, tmp_path):
     assert out1.read_text(encoding="utf-8").startswith("<svg")
 
 
+def test_render_refuses_a_file_of_another_game_than_game(runner, tmp_path):
+    path = tmp_path / "d.yaml"
+    path.write_text("game: ukejalayer\nposition: {to_move: white, hands: {white: 1, black: 1},"
+                    " board: {}}\n", encoding="utf-8")
+    out = tmp_path / "d.svg"
+    result = runner.invoke(main, ["render", str(path), "--game", "medamagaeru", "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.output == (f"{path}:1:7: the file is a 'ukejalayer' file, but --game says "
+                             "'medamagaeru': expected the same game in both (or leave out "
+                             "--game)\n")
+    assert not out.exists()
+    # the same game is fine
+    result = runner.invoke(main, ["render", str(path), "--game", "ukejalayer", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").startswith("<svg")
+
+
 def test_render_rejects_a_bad_diagram_without_output(runner, tmp_path):
     path = tmp_path / "d.yaml"
     path.write_text("game: ukejalayer\nmove: a1b1\n", encoding="utf-8")

@@ -105,7 +105,8 @@ def test_click_reasons_name_the_rule():
     forced = checkers.position_from_yaml({"game": "suicide-checkers",
                                           "fen": "B:W18,30,31,32:B9,14,1"})
     assert checkers.click_reason(forced, [], "9") == ("取れる駒があるときは、必ず取らなければ"
-                                                      "いけません。取る手があるのは14の駒です。")
+                                                      "いけません。9の駒には取る手がなく、"
+                                                      "取る手があるのは14の駒です。")
     uke = get_game("ukejalayer")
     state = uke.position_from_yaml({"game": "ukejalayer", "to_move": "white",
                                     "hands": {"white": 6, "black": 6},
@@ -217,6 +218,11 @@ def test_wrong_legal_moves_are_answered_from_the_engine_kinds(ukejalayer_lesson)
     assert sorted(step["right"]) == ["b2a2", "b2b1", "b2b3", "b2c2"]
     assert step["wrong"]["a1"] == "a1は指せる手（召喚）ですが、このステップで指すのは移動です。"
     assert step["right"]["b2a2"]["says"] == "b2a2：移動です。"
+    # after b2, a click on an empty square is no summon (a one-click move does not restart
+    # the path): the engine says why b2's pieces cannot go there
+    why_b2 = step["why"]["b2"]
+    assert why_b2["b2からそのマスへは運べません。駒は縦か横のとなりのマスへ、1マスずつ運びます。"][:3] == [
+        "a1", "a3", "a4"]
     four = ukejalayer_lesson.data["steps"][4]  # a1(2)b1 asked, a1(1)b1 has its own feedback
     assert four["wrong"]["a1b1"] == ("それは1枚だけ運ぶ手です。a1をクリックしたら「2枚運ぶ」を"
                                      "選びましょう。")
@@ -359,7 +365,7 @@ def test_a_lesson_draws_at_most_300_boards(tmp_path):
         "split it into several lessons"]
 
 
-@pytest.mark.parametrize("roll, shown", [("true", "True"), ("1.0", "1.0"), ('"1"', "'1'")])
+@pytest.mark.parametrize("roll, shown", [("true", "true"), ("1.0", "1.0"), ('"1"', "'1'")])
 def test_a_ludo_step_roll_is_a_whole_number(tmp_path, roll, shown):
     text = ("game: ludo\ntitle: t\nintro: i\nsteps:\n  - text: a\n"
             "    position: {colours: [red, blue], to_move: red, "

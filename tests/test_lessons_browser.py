@@ -281,9 +281,44 @@ def test_the_reset_button_forgets_the_lesson_progress_of_its_line(browser, site_
     # the lesson starts over: step 2 is not done any more
     page.goto(f"{site_url}/ukejalayer/lesson/")
     block = page.locator(".banmen-lesson")
-    expect(block.locator(".bm-counter")).to_have_text(f"ステップ 1 / {total}（できた）")
+    # (step 1 is text only: nothing was done, so no 「（できた）」 either)
+    expect(block.locator(".bm-counter")).to_have_text(f"ステップ 1 / {total}")
     block.locator(".bm-next").click()
     expect(block.locator(".bm-counter")).to_have_text(f"ステップ 2 / {total}")
     expect(block.locator(".bm-next")).to_be_disabled()
+    assert not errors, errors
+    page.close()
+
+
+def test_a_click_off_the_path_is_a_new_first_click_and_nothing_is_done_before_it(
+        browser, site_url):
+    """The reviewer's case: in the 「移動」 step, b2 then a1 (empty, where a summon could go)
+    is no summon of the wrong kind: a1 does not continue b2's move, and the engine says why;
+    a click on a1 with nothing selected is then the summon (a legal move of another kind).
+    The counter shows 「（できた）」 only for a step the reader did."""
+    page, errors = new_page(browser)
+    page.goto(f"{site_url}/ukejalayer/lesson/")
+    block = page.locator(".banmen-lesson")
+    counter = block.locator(".bm-counter")
+    # step 1 is text only: nothing was done there
+    expect(counter).to_have_text(f"ステップ 1 / {len(lesson_data(block)['steps'])}")
+    block.locator(".bm-next").click()
+    expect(counter).to_have_text(f"ステップ 2 / {len(lesson_data(block)['steps'])}")
+    click_square(block, "b4")
+    expect(counter).to_have_text(f"ステップ 2 / {len(lesson_data(block)['steps'])}（できた）")
+    block.locator(".bm-next").click()
+    click_square(block, "b2")
+    click_square(block, "a1")
+    expect(feedback(block)).to_have_text(
+        "b2からそのマスへは運べません。駒は縦か横のとなりのマスへ、1マスずつ運びます。")
+    assert "bm-wrong" in feedback(block).get_attribute("class")
+    # the selection was dropped: a1 alone now enters the summon, answered as the wrong kind
+    click_square(block, "a1")
+    expect(feedback(block)).to_contain_text("a1は指せる手（召喚）ですが、このステップで指すのは移動です。")
+    expect(feedback(block)).to_contain_text("別の手を指してみましょう。", timeout=10000)
+    # and b2 then b3 is the move the step asks for
+    click_square(block, "b2")
+    click_square(block, "b3")
+    expect(feedback(block)).to_contain_text("できました！b2b3")
     assert not errors, errors
     page.close()

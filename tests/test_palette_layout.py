@@ -195,6 +195,74 @@ def test_page_texts_and_board_texts_keep_their_contrast(browser, site_url, path,
     assert not errors
 
 
+#: every legend item of the page's puzzle blocks: its text's contrast, and the swatch's
+#: colour beside the colour the boards draw (a board element with that style, or a square
+#: given the page script's mark class).
+LEGEND_JS = "() => {" + _COLOUR_JS + r"""
+  const out = [];
+  const square = document.querySelector('.bm-boards g[id*="--sq-"]');
+  const mark = (name) => {
+    square.classList.add(name);
+    const path = square.querySelector("path");
+    const cs = getComputedStyle(path);
+    const found = name === "bm-cursor" ? cs.stroke : cs.fill;
+    square.classList.remove(name);
+    return found;
+  };
+  for (const li of document.querySelectorAll(".banmen-puzzle ul.bm-legend li")) {
+    const sw = li.querySelector(".bm-swatch");
+    const cs = getComputedStyle(sw);
+    const item = {text: li.textContent, contrast: ratio(over(parse(getComputedStyle(li).color),
+                  background(li), 1), background(li)), paper: cs.backgroundColor,
+                  image: cs.backgroundImage, border: cs.borderTopColor};
+    const name = [...sw.classList].find((c) => c.startsWith("bm-sw-"));
+    item.cursor = name === "bm-sw-cursor";
+    if (name) item.mark = mark("bm-" + name.slice(6));
+    else {
+      const hex = /rgba?\((\d+), (\d+), (\d+)/.exec(item.image).slice(1, 4)
+        .map((v) => (+v).toString(16).padStart(2, "0")).join("");
+      const drawn = document.querySelector(`.bm-boards [style*="fill:#${hex}"], ` +
+                                           `.bm-boards [style*="stroke:#${hex}"]`);
+      const ds = getComputedStyle(drawn);
+      item.board = [hex, ds.opacity];
+    }
+    out.push(item);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("path", ["/ukejalayer/puzzles/", "/medamagaeru/puzzles/"])
+def test_legends_read_in_the_dark_palette_and_match_the_boards(browser, site_url, path):
+    """Legend text keeps 4.5:1 on the dark page; each swatch shows the board's colour as the
+    board draws it (the same colour and opacity over the board's light paper), and a mark's
+    swatch the colour the page script gives the square."""
+    context, page, errors = _open(browser, site_url + path, 1280, "dark")
+    # show the frames after a move (their changes are in the legend): reveal lazy frames
+    page.evaluate("() => document.querySelectorAll('template.bm-lazy').forEach("
+                  "(t) => t.replaceWith(t.content))")
+    items = page.evaluate(LEGEND_JS)
+    assert len(items) > 8
+    assert {round(i["contrast"], 1) >= 4.5 for i in items} == {True}, items
+    seen = set()
+    for item in items:
+        if "mark" in item:
+            # the cursor is a frame on the board, and its swatch's border
+            assert (item["border"] if item["cursor"] else item["paper"]) == item["mark"], item
+            seen.add("mark")
+            continue
+        hex_colour, opacity = item["board"]
+        r, g, b = (int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+        alpha = float(opacity)
+        tint = f"rgba({r}, {g}, {b}, {alpha:g})" if alpha < 1 else f"rgb({r}, {g}, {b})"
+        assert item["image"] == f"linear-gradient({tint}, {tint})", item
+        assert item["paper"] == "rgb(251, 248, 241)", item  # the boards' own paper
+        seen.add("board")
+    assert seen == {"mark", "board"}
+    context.close()
+    assert not errors
+
+
 def test_the_site_name_is_not_cut_off_on_a_phone(browser, site_url):
     context, page, _ = _open(browser, site_url + "/", 390, "light")
     title = page.locator(".md-header__title .md-header__topic:first-child .md-ellipsis")

@@ -296,17 +296,24 @@ def check_single_diagram(document: MarkedDocument, game_id: str | None = None
     """Check one diagram or bare position document (``banmen render``) with default rules.
 
     A document with a ``position`` or ``move`` field is a diagram file; any other mapping is
-    a position in the game's YAML form. The game comes from the ``game`` field or ``game_id``.
+    a position in the game's YAML form. The game comes from the ``game`` field or ``game_id``;
+    when both are given they must agree.
 
     Returns:
         (engine, what to draw); the diagram id is ``render/<file stem>``.
 
     Raises:
-        ContentErrors: the file is not a valid diagram or position.
+        ContentErrors: the file is not a valid diagram or position, or its ``game`` field
+            names another game than ``game_id``.
     """
     data = document.data
     if not isinstance(data, dict):
         raise ContentErrors([document.error((), "expected a diagram or position mapping")])
+    stated = data.get("game")
+    if game_id is not None and stated is not None and stated != game_id:
+        raise ContentErrors([document.error(("game",), f"the file is a '{stated}' file, but "
+                                            f"--game says '{game_id}': expected the same game "
+                                            "in both (or leave out --game)")])
     game_id = data.get("game", game_id)
     if game_id not in game_ids():
         raise ContentErrors([document.error(("game",), f"unknown game '{game_id}' (give 'game:' "

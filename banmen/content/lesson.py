@@ -115,7 +115,9 @@ class _Lesson:
     def reasons(self, state: Hashable, rows: list[list[Any]]) -> dict[str, dict[str, list[str]]]:
         """Why each square continues no move, for every click prefix of the legal moves."""
         game = self.game
-        starts = {row[1][0] for row in rows}
+        # a click there starts a longer path anew (a one-click move, such as a summon, is
+        # refused while another path is being entered: docs/assets/js/lesson-player.js)
+        starts = {row[1][0] for row in rows if len(row[1]) > 1}
         prefixes: dict[tuple[str, ...], None] = {(): None}
         for row in rows:
             for n in range(1, len(row[1])):

@@ -161,7 +161,7 @@ class PuzzleFile(Marks):
 
     game: GameId
     title: Text
-    level: int = Field(1, ge=1, le=3, description="difficulty, 1 (easy) to 3")
+    level: int = Field(1, ge=1, le=3, strict=True, description="difficulty, 1 (easy) to 3")
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = None
     moves: list[MoveText] = Field(

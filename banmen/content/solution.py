@@ -11,7 +11,8 @@ holds, per position where the solver's side is to move (a *node*)::
      "right":  {canonical: edge},   # every move that still wins within the remaining plies
      "wrong":  {canonical: refutation},
      "illegal": {normalised typed text: [the move's text, the engine's reason (English)]},
-     "illegalClicks": {clicks joined by spaces: [text, reason]}}   # squares the board refuses
+     "illegalClicks": {clicks joined by spaces: [text, reason]},   # squares the board refuses
+     "typed":  the reasons for any other well-formed typed move (banmen.content.typed)}
 
     "illegal" holds the well-formed moves that are not legal here and that a reader may
     type: each legal move's text with its origin or its destination square replaced by any
@@ -43,6 +44,7 @@ from typing import Any
 from banmen.analysis import Solver
 from banmen.content.models import Marks
 from banmen.content.steps import make_spec, normalise_move_text
+from banmen.content.typed import typed_reasons
 from banmen.game import Game
 from banmen.render.spec import DiagramSpec
 
@@ -213,9 +215,14 @@ class _Builder:
         fmt = {m: game.format_move(state, m) for m in legal}
         authored = main[0] if main else None
         main_move = authored.move if authored else winning[0]
-        node: dict[str, Any] = {"moves": self.moves_of(state), "accept": self.accept(state),
+        rows = self.moves_of(state)
+        node: dict[str, Any] = {"moves": rows, "accept": self.accept(state),
                                 "main": fmt[main_move], "right": {}, "wrong": {}}
         node["illegal"], node["illegalClicks"] = self.illegal(state)
+        from banmen import render
+
+        node["typed"] = typed_reasons(game, state, [clicks for _, clicks in rows],
+                                      sorted(render.board_squares(game)))
         for move in ([main_move] + [m for m in winning if m != main_move]):
             node["right"][fmt[move]] = self.edge(state, move, plies,
                                                  main if move == main_move else ())
@@ -315,4 +322,8 @@ def solution_tree(game: Game, ident: str, options: Mapping[str, Any], state: Has
                 collect(edge["next"])
 
     collect(tree)
-    return {"root": tree, "labels": dict(sorted(labels.items()))}, builder.frames
+    from banmen import render
+
+    # the typed-move reader (docs/assets/js/typed-move.js) needs the notation and the squares
+    return {"root": tree, "labels": dict(sorted(labels.items())), "game": game.id,
+            "squares": sorted(render.board_squares(game))}, builder.frames

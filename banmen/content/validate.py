@@ -64,6 +64,8 @@ def _message(error: dict, data: Any) -> str:
     if kind == "list_type" and tuple(loc[-2:]) == ("squares", "value"):
         shown = f", got {error['input']!r}" if _short(error) else ""
         return f"{name}: a squares answer is a list of squares, like [c2, d3]{shown}"
+    if isinstance(error["input"], bool):  # as YAML writes it, not as Python shows it
+        return f"{name}: {error['msg'].lower()}, got {str(error['input']).lower()}"
     return f"{name}: {error['msg'].lower()}, got {error['input']!r}" if _short(error) else (
         f"{name}: {error['msg'].lower()}"
     )

@@ -247,6 +247,23 @@ PLAY_COLOURS_JA = {
 }
 
 
+#: The opacity boards draw each legend colour with (banmen/render/style.py; arrows at 0.85 in
+#: banmen/render/board.py, medamagaeru.py and babuschka.py, ludo's legs at 0.92 in ludo.py).
+SWATCH_ALPHA = {style.HIGHLIGHT: style.HIGHLIGHT_ALPHA, style.REMOVED: style.CHANGE_ALPHA,
+                style.ADDED: style.CHANGE_ALPHA, style.ARROW: 0.85,
+                "#e65100": 0.92, "#6a1b9a": 0.92, "#b71c1c": 0.92}
+
+
+def swatch_style(colour: str) -> str:
+    """The inline style of a legend swatch of ``colour`` (``#rrggbb``): the colour at the
+    opacity the boards draw it with, over the swatch's light paper (docs/assets/banmen.css),
+    so that the swatch looks like the board in both palettes."""
+    alpha = SWATCH_ALPHA.get(colour, 1)
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    tint = f"rgba({r},{g},{b},{alpha:g})"
+    return f"background-image:linear-gradient({tint},{tint})"
+
+
 def legend_html(svgs: list[str], play: tuple[str, ...] = ()) -> str:
     """Return the legend of every colour a block's boards use: the colours drawn into
     ``svgs`` (found in their fill and stroke styles) and the marks ``play`` (keys of
@@ -254,7 +271,7 @@ def legend_html(svgs: list[str], play: tuple[str, ...] = ()) -> str:
     items = []
     for colour, label in BOARD_COLOURS_JA:
         if any(f"fill:{colour}" in svg or f"stroke:{colour}" in svg for svg in svgs):
-            items.append(f'<li><span class="bm-swatch" style="background:{colour}"></span>'
+            items.append(f'<li><span class="bm-swatch" style="{swatch_style(colour)}"></span>'
                          f"{label}</li>")
     items += [f'<li><span class="bm-swatch bm-sw-{name}"></span>{PLAY_COLOURS_JA[name]}</li>'
               for name in play]
@@ -352,10 +369,40 @@ def _reasons(node: dict[str, Any], reasons: list[str], index: dict[str, int]) ->
             out[key] = index[sentence]
         return out
 
+    def number(sentence: str) -> int:
+        if sentence not in index:
+            index[sentence] = len(reasons)
+            reasons.append(sentence)
+        return index[sentence]
+
+    def typed(table: dict[str, Any]) -> dict[str, Any]:
+        # why: {prefix: [[reason index, "token token ..."], ...]}, tokens grouped by reason
+        why = {}
+        for prefix, by_token in table["why"].items():
+            grouped: dict[int, list[str]] = {}
+            for token, sentence in by_token.items():
+                grouped.setdefault(number(sentence), []).append(token)
+            why[prefix] = [[i, " ".join(tokens)] for i, tokens in grouped.items()]
+        out: dict[str, Any] = {"why": why,
+                               "stop": {k: number(v) for k, v in table["stop"].items()}}
+        # the tables of Game.typed_tables: the reason (each table's last element) numbered
+        if "lose" in table:  # ukejalayer: {square: [most pieces it can lose, reason]}
+            out["lose"] = {k: [n, number(v)] for k, (n, v) in table["lose"].items()}
+            out["single"] = {k: number(v) for k, v in table["single"].items()}
+            out["noChain"] = number(table["noChain"])
+        if "labels" in table:  # {square: [accepted label, ..., reason]}
+            out["labels"] = {k: v[:-1] + [number(v[-1])] for k, v in table["labels"].items()}
+        if "words" in table:  # {text: reason}
+            out["words"] = {k: number(v) for k, v in table["words"].items()}
+        return out
+
     right = {move: {**edge, "next": _reasons(edge["next"], reasons, index)
                     if edge["next"] else None} for move, edge in node["right"].items()}
-    return {**node, "illegal": indexed(node.get("illegal", {})),
-            "illegalClicks": indexed(node.get("illegalClicks", {})), "right": right}
+    out = {**node, "illegal": indexed(node.get("illegal", {})),
+           "illegalClicks": indexed(node.get("illegalClicks", {})), "right": right}
+    if "typed" in node:
+        out["typed"] = typed(node["typed"])
+    return out
 
 
 def progress_html(game_id: str, idents: list[str],

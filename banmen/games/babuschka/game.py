@@ -143,6 +143,11 @@ class BabuschkaGame(Game):
         a legal move (see :mod:`.kinds`; ``shared/rules/babuschka.md``)."""
         return kinds.click_reason(self, state, clicks, square)
 
+    def typed_tables(self, state) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        """Return the reasons for a typed move's annotations (see :func:`.kinds.typed_tables`;
+        ``shared/rules/babuschka.md``, "Notation")."""
+        return kinds.typed_tables(self, state)
+
     # ---- notation
 
     def format_move(self, state: mv.BabuschkaState, move: mv.Move) -> str:

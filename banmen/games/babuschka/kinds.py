@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from banmen.games.babuschka import board as geo
+from banmen.games.babuschka import moves as mv
 from banmen.games.babuschka.rules import SEATS
 
 #: Move kind id -> Japanese name.
@@ -54,6 +55,30 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     step = (max(-1, min(1, dx)), max(-1, min(1, dy)))
     if step not in forward and (abs(dx) <= 2 and abs(dy) <= 2):
         return "人形は前・斜め前・横にしか進めません。後ろや斜め後ろへは行けません。"
-    return ("人形はとなりのマスへ1マス動くか、となりの人形を跳び越えて、すぐ後ろのマスへ"
+    return ("人形はとなりのマスへ1マス動くか、となりの人形を飛び越えて、すぐ後ろのマスへ"
             "着地します。そのマスへは行けません。")
 
+
+
+def typed_tables(game: Any, state: Any) -> dict[str, Any]:
+    """The reasons for a size letter that does not match the doll moved and for a pass that
+    is not allowed (spec "Notation": ``L c1-c2`` names the mover's size; "A turn": a player
+    passes only when no action is possible).
+
+    Returns:
+        ``{"labels": {square: [size letter (lower case), reason]}, "words": {"pass": reason}}``
+        for every nest topped by the side to move; ``words`` is empty where pass is legal.
+    """
+    own = state.to_move
+    labels: dict[str, list[str]] = {}
+    for square in geo.SQUARES:
+        nest = state.board[square]
+        if nest and nest[-1] & 3 == own:
+            size = nest[-1] >> 2
+            name = geo.square_name(square)
+            labels[name] = ["sml"[size],
+                            f"{name}の一番上の人形は{SIZE_JA[size]}（{'SML'[size]}）です。"]
+    words = {}
+    if game.legal_moves(state) != [mv.PASS]:
+        words["pass"] = "まだ動かせる人形があるので、パスはできません。"
+    return {"labels": labels, "words": words}

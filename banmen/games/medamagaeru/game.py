@@ -186,6 +186,11 @@ class MedamagaeruGame(Game):
         a legal move (see :mod:`.kinds`; ``shared/rules/medamagaeru.md``)."""
         return kinds.click_reason(self, state, clicks, square)
 
+    def typed_tables(self, state) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        """Return the reasons for a typed move's annotations (see :func:`.kinds.typed_tables`;
+        ``shared/rules/medamagaeru.md``, "Notation")."""
+        return kinds.typed_tables(self, state)
+
     # ---- notation
 
     def format_move(self, state: MedamagaeruState, move: Move) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from banmen.games.medamagaeru.board import can_capture, parse_square
+from banmen.games.medamagaeru.board import SQUARES, can_capture, parse_square, square_name
 from banmen.games.medamagaeru.moves import under_repetition_duty
 
 #: Move kind id -> Japanese name.
@@ -53,3 +53,25 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
         return ("仕掛け方には千日手の義務があります。その手では前と同じ局面に戻るので"
                 "指せません。")
     return "そのマスへは動けません。"
+
+
+def typed_tables(game: Any, state: Any) -> dict[str, Any]:
+    """The reasons for an eye count that does not match the frog moved (spec "Notation":
+    ``5 63-52`` names the mover's eyes, ``3+`` a promoted frog).
+
+    Returns:
+        ``{"labels": {square: [accepted label, ..., reason]}}`` for every frog of the side to
+        move: the eye counts that may be written before its square (``"3"`` and ``"3+"`` for
+        a promoted 3) and what to say when another is written.
+    """
+    side = state.to_move
+    labels: dict[str, list[str]] = {}
+    for square in SQUARES:
+        piece = state.piece_at(square)
+        if piece is None or piece.owner != side:
+            continue
+        name = square_name(square)
+        shown = f"{piece.eyes}（成り）" if piece.promoted else f"{piece.eyes}"
+        accepted = [str(piece.eyes)] + ([f"{piece.eyes}+"] if piece.promoted else [])
+        labels[name] = accepted + [f"{name}の{SIDE_JA[side]}のかえるは目玉{shown}です。"]
+    return {"labels": labels}

@@ -14,7 +14,7 @@ from typing import Any
 
 from banmen.game import Game, Outcome, PositionError, Query
 from banmen.games import checkers_bitboard as bb
-from banmen.games.suicide_checkers import kinds
+from banmen.games.suicide_checkers import kinds, reasons
 from banmen.games.suicide_checkers.board import (
     _inner,
     CheckersState,
@@ -121,8 +121,13 @@ class SuicideCheckersGame(Game):
 
     def click_reason(self, state, clicks, square) -> str:  # type: ignore[no-untyped-def]
         """Return in Japanese the rule that stops ``square`` (after ``clicks``) from entering
-        a legal move (see :mod:`.kinds`; ``shared/rules/suicide-checkers.md``)."""
-        return kinds.click_reason(self, state, clicks, square)
+        a legal move (see :mod:`.reasons`; ``shared/rules/suicide-checkers.md``, "Moves")."""
+        return reasons.click_reason(self, state, clicks, square)
+
+    def stop_reason(self, state, clicks) -> str:  # type: ignore[no-untyped-def]
+        """Return in Japanese why a capture entered up to ``clicks`` is not finished (see
+        :mod:`.reasons`; ``shared/rules/suicide-checkers.md``, "Moves")."""
+        return reasons.stop_reason(self, state, clicks)
 
     # ---- notation
 

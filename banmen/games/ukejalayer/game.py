@@ -14,7 +14,7 @@ from typing import Any
 
 from banmen.game import Game, IllegalMoveError, Outcome, Query, Rules
 from banmen.games.memo import weighted_lru
-from banmen.games.ukejalayer import kinds
+from banmen.games.ukejalayer import kinds, reasons
 from banmen.games.ukejalayer.moves import (
     _ChainSearch,
     _eliminate_from,
@@ -340,8 +340,18 @@ class UkejalayerGame(NotationMixin, PositionMixin, Game):
 
     def click_reason(self, state, clicks, square) -> str:  # type: ignore[no-untyped-def]
         """Return in Japanese the rule that stops ``square`` (after ``clicks``) from entering
-        a legal move (see :mod:`.kinds`; ``shared/rules/ukejalayer.md``)."""
-        return kinds.click_reason(self, state, clicks, square)
+        a legal move (see :mod:`.reasons`; ``shared/rules/ukejalayer.md``, "A turn")."""
+        return reasons.click_reason(self, state, clicks, square)
+
+    def stop_reason(self, state, clicks) -> str:  # type: ignore[no-untyped-def]
+        """Return in Japanese why the text of ``clicks`` is no move (see :mod:`.reasons`;
+        ``shared/rules/ukejalayer.md``, "Notation")."""
+        return reasons.stop_reason(self, state, clicks)
+
+    def typed_tables(self, state) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        """Return the reasons for height-change texts (see :func:`.reasons.typed_tables`;
+        ``shared/rules/ukejalayer.md``, "Notation")."""
+        return reasons.typed_tables(self, state)
 
     def game_queries(self) -> dict[str, Query]:
         """Return the Ukeja Layer queries (see :func:`_queries`), by name."""

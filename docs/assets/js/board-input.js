@@ -23,6 +23,10 @@
  *                         square), "target" (the piece cannot go there; `clicks` holds the
  *                         tokens entered before, which are then dropped) or "choose" (more
  *                         than one button leads to that square: the reader picks one).
+ *     restartPlays        false: while a path is being entered, a click on a square whose
+ *                         move is that single click (a summon) is refused ("target") instead
+ *                         of playing it; a square that starts a longer path still starts it
+ *                         anew. Default true (added for lessons).
  *     choices             element that receives the choice buttons (default: the block's
  *                         ".bm-choices"); labels: {token: Japanese label} for "#..." tokens.
  *
@@ -43,6 +47,9 @@
  *   board.render()         redraw the marks and the focus ring on the shown frame.
  *   board.show(index)      show frame `index` of the block (lazy frames are built), redraw.
  *
+ *   movesThrough(moves, before, name)   (a named export) the moves of `moves` whose click
+ *                          path continues the tokens `before` and reaches square `name` later.
+ *
  * Keyboard: the board element is focusable (tabindex set by the page); arrow keys move a
  * focus ring ("bm-cursor") to the nearest square in that direction, Enter or Space clicks it.
  */
@@ -54,6 +61,14 @@ var MARKS = ["bm-selected", "bm-origin", "bm-target", "bm-tried", "bm-reply", "b
 function startsWith(list, prefix) {
   for (var i = 0; i < prefix.length; i += 1) if (list[i] !== prefix[i]) return false;
   return true;
+}
+
+/* The moves whose click path continues `before` and reaches square `name` later (after
+ * choices or other squares): the moves a click on `name` may mean. */
+export function movesThrough(moves, before, name) {
+  return (moves || []).filter(function (m) {
+    return startsWith(m.clicks, before) && m.clicks.slice(before.length).indexOf(name) >= 0;
+  });
 }
 
 function isChoice(token) {
@@ -244,9 +259,14 @@ export function createBoardInput(block, options) {
       return;
     }
     if (moves.some(function (m) { return m.clicks[0] === name; })) {
-      clicks = [];
-      push(name);
-      return;
+      // a new first click; with restartPlays false, a square whose move is that one click
+      // (a summon, say) does not play it while another path is being entered
+      var single = moves.some(function (m) { return m.clicks.length === 1 && m.clicks[0] === name; });
+      if (!clicks.length || options.restartPlays !== false || !single) {
+        clicks = [];
+        push(name);
+        return;
+      }
     }
     var before = clicks.slice();
     clicks = [];

@@ -10,17 +10,12 @@
  * controls (puzzle-answers.js).
  */
 
-import { createBoardInput } from "./board-input.js";
+import { createBoardInput, movesThrough } from "./board-input.js";
 import { say } from "./feedback.js";
 import { lessonEntry, markStep } from "./lesson-progress.js";
 import { answerQuestion } from "./puzzle-answers.js";
 
 var PAUSE = 700; // ms between a move and the reply shown after it
-
-function startsWith(list, prefix) {
-  for (var i = 0; i < prefix.length; i += 1) if (list[i] !== prefix[i]) return false;
-  return true;
-}
 
 export function setupLesson(block) {
   if (block.dataset.ready) return;
@@ -42,7 +37,8 @@ export function setupLesson(block) {
   var board = createBoardInput(block, {
     labels: data.labels || {},
     onMove: function (move) { play(move.text); },
-    onRefused: refused
+    onRefused: refused,
+    restartPlays: false  // a click off the path is a new first click, not a one-click move
   });
 
   function step() { return steps[index]; }
@@ -160,7 +156,8 @@ export function setupLesson(block) {
     prev.disabled = index === 0;
     next.disabled = index === steps.length - 1 || !done[index];
     counter.textContent = "ステップ " + (index + 1) + " / " + steps.length +
-      (done[index] ? "（できた）" : "");
+      // a text-only step counts as done when shown: say so only once the lesson is finished
+      (done[index] && (expects(step()) || allDone()) ? "（できた）" : "");
   }
 
   function complete() {
@@ -270,9 +267,7 @@ export function setupLesson(block) {
     }
     if (code === "target") {
       // a square further along one move's path (its final square) enters that move
-      var ahead = movesOf(step()).filter(function (m) {
-        return startsWith(m.clicks, before) && m.clicks.slice(before.length).indexOf(name) >= 0;
-      });
+      var ahead = movesThrough(movesOf(step()), before, name);
       if (ahead.length === 1) {
         play(ahead[0].text);
         return;

@@ -11,6 +11,7 @@ import { say } from "./feedback.js";
 import { normaliseMove } from "./move-text.js";
 import { solved } from "./puzzle-answers.js";
 import { record } from "./progress.js";
+import { clickReason, typedReason } from "./typed-move.js";
 
 var PAUSE = 700; // ms between a move and the reply shown after it
 
@@ -39,7 +40,7 @@ export function setupMove(block, answer) {
       var key = before.concat([name]).join(" ");
       var table = node && node.illegalClicks;
       var reason = table && Object.prototype.hasOwnProperty.call(table, key)
-        ? answer.reasons[table[key]] : "";
+        ? answer.reasons[table[key]] : node ? clickReason(answer, node, before, name) : "";
       say(block, (code === "target" ? "そのマスには動かせません。" : "そのマスからは指せません。") +
         reason, false);
     }
@@ -170,6 +171,13 @@ export function setupMove(block, answer) {
     ready();
   }
 
+  /* A legal move to show the notation with, one that does not win where there is one
+   * (the example must not give the answer away). */
+  function example() {
+    var wrong = Object.keys(node.wrong);
+    return wrong.length ? wrong[0] : node.moves[0][0];
+  }
+
   function typed() {
     if (!node) return;
     var text = input.value;
@@ -181,10 +189,11 @@ export function setupMove(block, answer) {
     var move = node.accept[key];
     if (!move) {
       // a well-formed move that is not legal here: the engine's reason, found at build time
-      var reason = node.illegal && Object.prototype.hasOwnProperty.call(node.illegal, key)
-        ? answer.reasons[node.illegal[key]] : null;
+      // (typed-move.js); text the notation does not read is asked to be checked
+      var reason = typedReason(answer, node, key);
       say(block, reason !== null ? "「" + text + "」は指せません。" + reason
-        : "「" + text + "」はこの局面で指せる手として読めません。表記を確かめてください。", false);
+        : "「" + text + "」は指し手の書き方として読めません。表記を確かめてください。" +
+          "たとえば「" + example() + "」のように書きます。", false);
       return;
     }
     play(move);

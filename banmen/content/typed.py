@@ -1,0 +1,67 @@
+"""Why a typed move is illegal: the tables a move puzzle's page reads for text the reader types.
+
+The page (``docs/assets/js/typed-move.js``) parses a typed move with the game's notation
+only (no rule) into the click tokens that would enter it on the board, then walks the legal
+click paths of the position (:meth:`banmen.game.Game.move_clicks`). The first token that
+continues no legal path gets the engine's reason for that click; a text that stops before
+its move is complete gets the engine's reason for stopping there. Both come from the engine
+at build time, so every well-formed text gets a reason, and the tables stay bounded: one
+entry per (legal click prefix, square), not one per possible text.
+
+The table of one position::
+
+    {"why":  {prefix (tokens joined by " "): {square or "#": Japanese reason}},
+     "stop": {prefix of two or more tokens: Japanese reason},
+     **game.typed_tables(state)}     # e.g. ukejalayer's "lose" (height-change notation)
+
+``"#"`` is the reason for a count (a ``#<n>`` choice, ukejalayer's pieces carried) that the
+prefix does not offer; it is there only where the prefix offers counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from banmen.game import Game
+
+#: At most this many click prefixes per position get reasons (the rest say the notation
+#: message's fallback sentence on the page); the lessons use the same bound.
+TYPED_PREFIXES_MAX = 400
+
+
+def typed_reasons(game: Game, state: Hashable, paths: Sequence[Sequence[str]],
+                  squares: Sequence[str]) -> dict[str, Any]:
+    """Return the reason tables of ``state`` (the module docstring's shape).
+
+    Args:
+        game: the engine.
+        state: the position the reader is to move in.
+        paths: the click path of every legal move (:meth:`Game.move_clicks`, made unique
+            with a trailing ``#=<move>`` choice where two moves share their clicks).
+        squares: every square name of the board, sorted.
+
+    Returns:
+        ``{"why": ..., "stop": ..., **game.typed_tables(state)}``; keys sorted, so the page
+        data stays deterministic.
+    """
+    tuples = [tuple(p) for p in paths]
+    complete = set(tuples)
+    prefixes: dict[tuple[str, ...], None] = {(): None}
+    for path in tuples:
+        for n in range(1, len(path) + 1):  # complete paths too: a text may go on past one
+            prefixes.setdefault(path[:n], None)
+    why: dict[str, dict[str, str]] = {}
+    stop: dict[str, str] = {}
+    for prefix in list(prefixes)[:TYPED_PREFIXES_MAX]:
+        nexts = {p[len(prefix)] for p in tuples
+                 if len(p) > len(prefix) and p[:len(prefix)] == prefix}
+        table = {square: game.click_reason(state, list(prefix), square)
+                 for square in squares if square not in nexts}
+        if any(token[1:].isdigit() for token in nexts if token.startswith("#")):
+            table["#"] = game.click_reason(state, list(prefix), "#")
+        why[" ".join(prefix)] = table
+        if len(prefix) > 1 and prefix not in complete and not prefix[-1].startswith("#"):
+            stop[" ".join(prefix)] = game.stop_reason(state, list(prefix))
+    return {"why": dict(sorted(why.items())), "stop": dict(sorted(stop.items())),
+            **game.typed_tables(state)}
