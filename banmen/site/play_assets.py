@@ -31,6 +31,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: where the site serves them, relative to the site folder.
 PYODIDE_DIR = Path("assets") / "pyodide"
 ENGINE_ZIP = Path("assets") / "banmen-engine.zip"
+#: the play board's Japanese side names and outcome sentences (:mod:`banmen.site.play_words`).
+PLAY_WORDS = Path("assets") / "play-words.json"
 
 
 def engine_files() -> list[tuple[str, Path]]:
@@ -72,7 +74,8 @@ def pyodide_source(root: Path) -> Path:
 
 
 def write_play_assets(root: Path, site_dir: Path) -> None:
-    """Copy Pyodide and write the engine zip into the built site ``site_dir``.
+    """Copy Pyodide and write the engine zip and the play words into the built site
+    ``site_dir``.
 
     Files already there with the same size and contents are left alone (a warm rebuild
     copies nothing).
@@ -88,7 +91,9 @@ def write_play_assets(root: Path, site_dir: Path) -> None:
         if not dst.is_file() or dst.stat().st_size != src.stat().st_size \
                 or dst.read_bytes() != src.read_bytes():
             shutil.copyfile(src, dst)
-    data = engine_zip()
-    zip_path = site_dir / ENGINE_ZIP
-    if not zip_path.is_file() or zip_path.read_bytes() != data:
-        zip_path.write_bytes(data)
+    from banmen.site.play_words import words_json
+
+    for path, data in ((site_dir / ENGINE_ZIP, engine_zip()),
+                       (site_dir / PLAY_WORDS, words_json().encode("utf-8"))):
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)

@@ -1,0 +1,273 @@
+"""The play board (この局面から指す) in real Chromium: whole games, undo, restart, sides.
+
+One browser and the session's built site (``tests/conftest.py``) for the module, served with
+the MIME types a module worker and Pyodide need. For each game the 対局する page's button
+opens the board; the reader's moves are entered by clicking the squares (and the choice,
+roll and pass buttons) only, each one the move ``banmen.opponent`` at ``normal`` chooses
+under CPython, so the game goes somewhere. After 20 clicked plies the test picks
+「コンピューター同士」 in the side menu, a choice every reader has: the engine at 「ふつう」 then
+plays every side to the end. The page's pause before engine moves is switched off through
+the block's ``data-pause="0"`` attribute (test-only; readers get 350 ms).
+
+The outcome sentence is checked against :func:`banmen.site.play_words.outcome_ja` of the
+engine's own outcome of the final position (read from the board's position data, which the
+engine in CPython replays); 「一手戻す」 must restore the position before the reader's last move
+and shorten the move list; 「最初から」 the start; taking the other side makes the engine move
+first.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+
+import pytest
+
+from banmen import opponent, play
+from banmen.site.play_words import outcome_ja
+from test_play_engine import CHROMIUM_ARGS, _Handler
+
+CLICKED_PLIES = 20
+READY = ("クリックしてください", "さいころを振る", "下のボタン", "対局が終わりました")
+
+
+@pytest.fixture(scope="module")
+def served(built_site):
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(built_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def page(browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    yield page
+    page.close()
+
+
+def open_board(page, url: str, block: str = ".bm-play-page"):
+    """Open the play board of ``block`` on ``url``; return the block's locator."""
+    page.goto(url)
+    locator = page.locator(block).first
+    locator.evaluate("(b) => { b.dataset.pause = '0'; }")
+    locator.locator(".bm-play-start").click()
+    locator.locator(".bm-play-panel").wait_for(timeout=120_000)
+    wait_ready(locator, -1)
+    return locator
+
+
+def moves_shown(block) -> int:
+    return block.locator(".bm-play-moves li").count()
+
+
+def wait_ready(block, more_than: int, timeout: float = 60_000) -> None:
+    """Wait until the move list has more than ``more_than`` entries and the board waits for
+    the reader (or the game is over)."""
+    block.page.wait_for_function(
+        """([block, n, ready]) => {
+            const status = block.querySelector('.bm-play-status').textContent;
+            return block.querySelectorAll('.bm-play-moves li').length > n &&
+                ready.some((word) => status.includes(word));
+        }""", arg=[block.element_handle(), more_than, list(READY)], timeout=timeout)
+
+
+def position(block) -> dict:
+    return json.loads(block.locator(".bm-play-position-text").text_content())
+
+
+def status(block) -> str:
+    return block.locator(".bm-play-status").text_content()
+
+
+def legal(game_id: str, rules: dict, pos: dict) -> dict:
+    return play.answer({"op": "legal", "game": game_id, "rules": rules, "position": pos})
+
+
+def click_move(block, entry: dict) -> None:
+    """Enter one legal move by clicking its path: squares on the board, ``#`` tokens with
+    their buttons, then 「ここで指す」 when the path is the prefix of a longer one."""
+    before = moves_shown(block)
+    if not entry["clicks"]:
+        label = "パスする" if entry["move"] == "pass" else entry["move"]
+        block.locator(".bm-play-extra button", has_text=label).click()
+        return
+    for token in entry["clicks"]:
+        if token.startswith("#"):
+            block.locator(".bm-choices button",
+                          has_text=entry["labels"].get(token, token[1:])).first.click()
+        else:
+            block.locator(f'.bm-boards g[id$="--sq-{token}"]').first.click()
+    here = block.locator(".bm-choices button", has_text="ここで指す")
+    if moves_shown(block) == before and here.count():
+        here.click()
+
+
+def reader_ply(block, game_id: str, rules: dict, seed: int) -> None:
+    """Make the reader's move (or roll) by clicking, and wait for the board to wait again."""
+    count = moves_shown(block)
+    pos = position(block)
+    answer = legal(game_id, rules, pos)
+    if answer["chance"]:
+        block.locator(".bm-play-roll").click()
+    else:
+        game = play.engine(game_id, rules)
+        state = game.position_from_yaml({"game": game_id, **pos})
+        choice = game.format_move(state, opponent.choose(game, state, "normal", seed))
+        click_move(block, next(e for e in answer["moves"] if e["move"] == choice))
+    wait_ready(block, count)
+
+
+def expected_end(game_id: str, rules: dict, pos: dict) -> str:
+    outcome = legal(game_id, rules, pos)["outcome"]
+    assert outcome is not None
+    return "対局が終わりました。" + outcome_ja(outcome["winner"], outcome["reason"])
+
+
+#: (page, players to pick in the 人数 menu or None, rules of that setup)
+GAMES = [
+    ("ukejalayer", None, {}),
+    ("medamagaeru", None, {}),
+    ("suicide-checkers", None, {}),
+    ("babuschka", "2人", {}),
+    ("babuschka", "4人", {"players": 4}),
+    ("ludo", None, {}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id, players, rules", GAMES,
+                         ids=[g + (f"-{p}" if p else "") for g, p, _ in GAMES])
+def test_a_whole_game_by_clicks_undo_restart_and_sides(page, served, game_id, players, rules):
+    block = open_board(page, f"{served}/{game_id}/play/")
+    if players:
+        block.locator(".bm-play-setup").select_option(label=players)
+        wait_ready(block, -1)
+    setup = json.loads(block.get_attribute("data-play"))[1 if players == "4人" else 0]
+    start = position(block)
+    assert start == {"game": game_id, **setup["position"]}
+    assert block.locator(".bm-play-strength").input_value() == "normal"
+    me = setup["sides"][0]
+    assert block.locator(".bm-play-side").input_value() == f"side:{me}"
+
+    # the reader plays by clicks; 「一手戻す」 once on the way
+    plies, undone = 0, False
+    while plies < CLICKED_PLIES and not status(block).startswith("対局が終わりました"):
+        before_pos, before_count = position(block), moves_shown(block)
+        was_roll = legal(game_id, rules, before_pos)["chance"]
+        reader_ply(block, game_id, rules, plies)
+        plies += 1
+        if not undone and not was_roll and plies >= 3 \
+                and not status(block).startswith("対局が終わりました"):
+            block.locator(".bm-play-undo").click()
+            wait_ready(block, before_count - 1)
+            assert position(block) == before_pos
+            assert moves_shown(block) == before_count
+            undone = True
+    assert undone
+
+    # the engine plays on for every side to the end
+    block.locator(".bm-play-side").select_option("watch")
+    page.wait_for_function(
+        "(b) => b.querySelector('.bm-play-status').textContent.startsWith('対局が終わりました')",
+        arg=block.element_handle(), timeout=150_000)
+    final = position(block)
+    assert status(block) == expected_end(game_id, rules, final)
+    assert block.locator(".bm-play-undo").is_enabled()
+
+    # 「最初から」: the start again, no moves; the reader takes the second side: the engine
+    # (the first side) moves first
+    block.locator(".bm-play-side").select_option(f"side:{setup['sides'][1]}")
+    block.locator(".bm-play-restart").click()
+    wait_ready(block, 0)
+    first = block.locator(".bm-play-moves li").first.text_content()
+    from banmen.site.play_words import SIDES_JA
+    assert first.startswith(SIDES_JA[me] + "：")
+    game = play.engine(game_id, rules)
+    # the position now is the start with the engine's first move(s) played, the reader to move
+    assert game.side_to_move(game.position_from_yaml(position(block))) != me or \
+        legal(game_id, rules, position(block))["chance"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _embedded(block) -> dict:
+    return json.loads(block.get_attribute("data-play"))[0]
+
+
+def _pieces_shown(block) -> list[list[str]]:
+    return block.evaluate("""(b) => [...b.querySelectorAll('.bm-play-pieces use')].map(
+        (u) => [u.dataset.square, u.getAttribute('href').slice(1)])""")
+
+
+def _engine_pieces(setup: dict) -> list[list[str]]:
+    view = play.answer({"op": "view", "game": setup["game"], "rules": setup["rules"],
+                        "position": setup["position"]})
+    return [[p["square"], p["symbol"]] for p in view["pieces"]]
+
+
+@pytest.mark.slow
+def test_diagram_sequence_end_and_solved_puzzle_open_their_own_position(page, served):
+    # a diagram
+    block = open_board(page, f"{served}/ukejalayer/rules/", ".bm-play-diagram")
+    setup = _embedded(block)
+    assert position(block) == {"game": "ukejalayer", **setup["position"]}
+    assert _pieces_shown(block) == _engine_pieces(setup)
+
+    # a sequence: the button shows at the last frame only
+    page.goto(f"{served}/ukejalayer/opening/")
+    sequence = page.locator(".banmen-sequence").first
+    assert not sequence.locator(".bm-play-start").is_visible()
+    sequence.locator(".bm-last").click()
+    assert sequence.locator(".bm-play-start").is_visible()
+    sequence.locator(".bm-play").evaluate("(b) => { b.dataset.pause = '0'; }")
+    sequence.locator(".bm-play-start").click()
+    block = sequence.locator(".bm-play")
+    block.locator(".bm-play-panel").wait_for(timeout=120_000)
+    wait_ready(block, -1)
+    setup = _embedded(block)
+    assert position(block) == {"game": "ukejalayer", **setup["position"]}
+    assert _pieces_shown(block) == _engine_pieces(setup)
+
+    # a number puzzle, solved: then its button shows
+    page.goto(f"{served}/medamagaeru/puzzles/")
+    puzzle = page.locator('.banmen-puzzle[data-kind="number"]').first
+    assert not puzzle.locator(".bm-play-start").is_visible()
+    answer = json.loads(puzzle.get_attribute("data-answer"))
+    puzzle.locator(".bm-input").fill(str(answer["answer"]))
+    puzzle.locator(".bm-check").click()
+    assert puzzle.locator(".bm-play-start").is_visible()
+    puzzle.locator(".bm-play").evaluate("(b) => { b.dataset.pause = '0'; }")
+    puzzle.locator(".bm-play-start").click()
+    block = puzzle.locator(".bm-play")
+    block.locator(".bm-play-panel").wait_for(timeout=120_000)
+    wait_ready(block, -1)
+    setup = _embedded(block)
+    assert position(block) == {"game": "medamagaeru", **setup["position"]}
+    assert _pieces_shown(block) == _engine_pieces(setup)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_page_opened_from_a_file_says_in_one_line_why_it_cannot_play(page, built_site):
+    page.goto((built_site / "ukejalayer" / "play" / "index.html").as_uri())
+    page.locator(".bm-play-start").click()
+    note = page.locator(".bm-play-note")
+    note.wait_for()
+    assert note.text_content() == ("ファイルから直接開いたページでは対局できません。"
+                                   "サイトをサーバーで開いてください（python3 -m http.server など）。")
+    assert page.locator(".bm-play-panel").count() == 0
