@@ -26,7 +26,8 @@ import threading
 import pytest
 
 from banmen import opponent, play
-from banmen.site.play_words import outcome_ja
+from banmen.site.play_words import SIDES_JA, outcome_ja
+from conftest import ROOT
 from test_play_engine import CHROMIUM_ARGS, _Handler
 
 CLICKED_PLIES = 20
@@ -140,33 +141,26 @@ def expected_end(game_id: str, rules: dict, pos: dict) -> str:
     return "対局が終わりました。" + outcome_ja(outcome["winner"], outcome["reason"])
 
 
-#: (page, players to pick in the 人数 menu or None, rules of that setup)
+#: the 対局する pages: (game, [(players to pick in the 人数 menu or None, rules), ...])
 GAMES = [
-    ("ukejalayer", None, {}),
-    ("medamagaeru", None, {}),
-    ("suicide-checkers", None, {}),
-    ("babuschka", "2人", {}),
-    ("babuschka", "4人", {"players": 4}),
-    ("ludo", None, {}),
+    ("ukejalayer", [(None, {})]),
+    ("medamagaeru", [(None, {})]),
+    ("suicide-checkers", [(None, {})]),
+    ("babuschka", [("2人", {}), ("4人", {"players": 4})]),
+    ("ludo", [(None, {})]),
 ]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id, players, rules", GAMES,
-                         ids=[g + (f"-{p}" if p else "") for g, p, _ in GAMES])
-def test_a_whole_game_by_clicks_undo_restart_and_sides(page, served, game_id, players, rules):
-    block = open_board(page, f"{served}/{game_id}/play/")
-    if players:
-        block.locator(".bm-play-setup").select_option(label=players)
-        wait_ready(block, -1)
-    setup = json.loads(block.get_attribute("data-play"))[1 if players == "4人" else 0]
+def whole_game(block, game_id: str, rules: dict, setup: dict) -> None:
+    """Play one game: 20 clicked plies (one taken back), then the engine for every side to
+    the end; check the outcome, 「最初から」 and the engine moving first for the other side."""
+    page = block.page
     start = position(block)
     assert start == {"game": game_id, **setup["position"]}
     assert block.locator(".bm-play-strength").input_value() == "normal"
     me = setup["sides"][0]
-    assert block.locator(".bm-play-side").input_value() == f"side:{me}"
+    block.locator(".bm-play-side").select_option(f"side:{me}")
 
-    # the reader plays by clicks; 「一手戻す」 once on the way
     plies, undone = 0, False
     while plies < CLICKED_PLIES and not status(block).startswith("対局が終わりました"):
         before_pos, before_count = position(block), moves_shown(block)
@@ -177,32 +171,49 @@ def test_a_whole_game_by_clicks_undo_restart_and_sides(page, served, game_id, pl
                 and not status(block).startswith("対局が終わりました"):
             block.locator(".bm-play-undo").click()
             wait_ready(block, before_count - 1)
+            # the reader's move and the engine's reply are gone
             assert position(block) == before_pos
             assert moves_shown(block) == before_count
             undone = True
     assert undone
 
-    # the engine plays on for every side to the end
+    # the engine at ふつう plays on for every side to the end
     block.locator(".bm-play-side").select_option("watch")
     page.wait_for_function(
         "(b) => b.querySelector('.bm-play-status').textContent.startsWith('対局が終わりました')",
         arg=block.element_handle(), timeout=150_000)
-    final = position(block)
-    assert status(block) == expected_end(game_id, rules, final)
-    assert block.locator(".bm-play-undo").is_enabled()
+    assert status(block) == expected_end(game_id, rules, position(block))
 
-    # 「最初から」: the start again, no moves; the reader takes the second side: the engine
-    # (the first side) moves first
+    # 「最初から」 with the reader on the second side: the engine (first side) moves first
     block.locator(".bm-play-side").select_option(f"side:{setup['sides'][1]}")
     block.locator(".bm-play-restart").click()
     wait_ready(block, 0)
     first = block.locator(".bm-play-moves li").first.text_content()
-    from banmen.site.play_words import SIDES_JA
     assert first.startswith(SIDES_JA[me] + "：")
     game = play.engine(game_id, rules)
-    # the position now is the start with the engine's first move(s) played, the reader to move
-    assert game.side_to_move(game.position_from_yaml(position(block))) != me or \
-        legal(game_id, rules, position(block))["chance"]
+    now = position(block)
+    assert game.side_to_move(game.position_from_yaml({"game": game_id, **now})) == \
+        setup["sides"][1]
+    # and 「最初から」 again: the start position, nothing played when the engine's side
+    # is not the first to move
+    block.locator(".bm-play-side").select_option(f"side:{me}")
+    block.locator(".bm-play-restart").click()
+    wait_ready(block, -1)
+    assert position(block) == start and moves_shown(block) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id, setups", GAMES, ids=[g for g, _ in GAMES])
+def test_a_whole_game_by_clicks_undo_restart_and_sides(page, served, game_id, setups):
+    block = open_board(page, f"{served}/{game_id}/play/")
+    embedded = json.loads(block.get_attribute("data-play"))
+    assert [s["label"] for s in embedded] == [p or "" for p, _ in setups]
+    for index, (players, rules) in enumerate(setups):
+        if players:
+            block.locator(".bm-play-setup").select_option(label=players)
+            wait_ready(block, -1)
+        assert embedded[index]["rules"] == rules
+        whole_game(block, game_id, rules, embedded[index])
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -271,3 +282,43 @@ def test_a_page_opened_from_a_file_says_in_one_line_why_it_cannot_play(page, bui
     assert note.text_content() == ("ファイルから直接開いたページでは対局できません。"
                                    "サイトをサーバーで開いてください（python3 -m http.server など）。")
     assert page.locator(".bm-play-panel").count() == 0
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+@pytest.mark.slow
+def test_the_open_board_is_accessible_and_fits_1280_and_390_in_both_palettes(page, served):
+    block = open_board(page, f"{served}/ukejalayer/play/")
+    reader_ply(block, "ukejalayer", {}, 0)  # a last move marked, a move list
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        for scheme in ("default", "slate"):
+            page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            page.add_script_tag(path=str(AXE))
+            violations = page.evaluate("""async () => {
+                const result = await axe.run(document.querySelector('.bm-play-panel'),
+                                             {resultTypes: ["violations"]});
+                return result.violations
+                  .filter(v => v.impact === "serious" || v.impact === "critical")
+                  .map(v => `${v.id}: ` + v.nodes.slice(0, 3).map(n => n.target.join(" ")))
+            }""")
+            assert violations == [], (width, scheme, violations)
+            block.screenshot(path=str(ARTIFACTS / f"play-board-{width}-{scheme}.png"))
+        board = block.locator(".bm-play-main .bm-boards").bounding_box()
+        record = block.locator(".bm-play-record").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= width
+        if width == 1280:  # the move list beside the board
+            assert record["x"] >= board["x"] + board["width"] - 1
+        else:  # below it
+            assert record["y"] >= board["y"] + board["height"] - 1
+    # the buttons have names and the board is reached by the keyboard
+    assert block.locator(".bm-play-undo").text_content() == "一手戻す"
+    assert block.locator(".bm-play-restart").text_content() == "最初から"
+    block.locator(".bm-play-main .bm-boards").focus()
+    page.keyboard.press("ArrowRight")
+    assert block.locator(".bm-play-main .bm-boards").get_attribute(
+        "aria-activedescendant").endswith(("--sq-a1", "--sq-b1", "--sq-a2", "--sq-b2",
+                                           "--sq-a4", "--sq-b4"))

@@ -126,7 +126,8 @@ export async function openPlay(block) {
 
   const layout = element("div", { class: "bm-play-layout" });
   const main = element("div", { class: "bm-play-main" });
-  const boards = element("div", { class: "bm-boards", tabindex: "0", "aria-label": BOARD_LABEL });
+  const boards = element("div", { class: "bm-boards", tabindex: "0", role: "group",
+    "aria-label": BOARD_LABEL });
   const frame = element("div", { class: "bm-frame" });
   boards.appendChild(frame);
   const info = element("ul", { class: "bm-play-info", "aria-label": "盤の外の情報" });
@@ -351,6 +352,8 @@ export async function openPlay(block) {
     game.history.length = i;
     game.position = entry.position;
     game.rolls = entry.rolls;
+    token += 1;  // an engine move still on its way is dropped
+    drawRecord();
     status.textContent = "一手戻しました。";
     refresh().catch(failed);
   }
@@ -360,6 +363,10 @@ export async function openPlay(block) {
     game.position = game.setup.position;
     game.history = [];
     game.rolls = 0;
+    token += 1;
+    drawRecord();
+    status.classList.remove("bm-play-over");
+    status.textContent = "最初の局面から始めます。";
     refresh().catch(failed);
   }
 
