@@ -11,7 +11,7 @@ so any position shown in the browser can be pasted into the command line.
 
 Requests (``op`` and its fields; ``rules`` is a mapping of rule overrides, may be empty):
 
-* ``{"op": "start", "game", "rules"}`` -> ``{"position"}``: the start position.
+* ``{"op": "start", "game", "rules"}`` -> ``{"position", "view"}``: the start position.
 * ``{"op": "legal", "game", "rules", "position"}`` -> ``{"to_move", "outcome", "chance",
   "moves"}``:
   ``moves`` lists ``{"move", "clicks", "labels"}`` sorted by ``move`` (the canonical
@@ -20,7 +20,14 @@ Requests (``op`` and its fields; ``rules`` is a mapping of rule overrides, may b
   ``outcome`` is ``None`` or ``{"winner", "reason"}``; ``chance`` is true when the moves are
   the outcomes of a die still to roll (:meth:`banmen.game.Game.is_chance`: the page rolls it).
 * ``{"op": "play", "game", "rules", "position", "move"}`` -> ``{"position", "to_move",
-  "outcome"}``: the position after the move (text in any notation the engine reads).
+  "outcome", "view"}``: the position after the move (text in any notation the engine reads).
+* ``{"op": "view", "game", "rules", "position"}`` -> ``{"variant", "pieces", "info"}``: what
+  the play board draws (:func:`banmen.games.views.view`): ``variant`` names the board parts
+  file ``assets/play/<variant>.json`` (built by :mod:`banmen.render.parts`); ``pieces``
+  lists ``{"square", "symbol", "look", "label"}``, bottom to top on a square, ``symbol`` the
+  full id ``bm-play-<variant>-<look>`` of the ``<symbol>`` to ``<use>`` at the square's
+  centre; ``info`` the Japanese lines the static diagrams write beside the board (ludo adds
+  ``"die"``, the roll or 0). ``start`` and ``play`` answer this as their ``"view"``.
 * ``{"op": "reply", "game", "rules", "position", "strength", "seed", "ms"}`` ->
   ``{"move"}``: the engine's choice (:func:`banmen.opponent.choose`); ``strength`` is
   ``"easy"``, ``"normal"`` or ``"strong"``; ``ms`` is the time ``strong`` may think
@@ -38,6 +45,7 @@ from typing import Any
 from banmen import opponent
 from banmen.errors import BanmenError
 from banmen.game import Game, get_game
+from banmen.games.views import view
 
 #: (game id, rules as sorted JSON) -> engine; a page asks the same game again and again.
 _ENGINES: dict[tuple[str, str], Game] = {}
@@ -93,7 +101,8 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
     op = request["op"]
     game = engine(request["game"], request.get("rules"))
     if op == "start":
-        return {"position": game.position_to_yaml(game.initial_state())}
+        start = game.initial_state()
+        return {"position": game.position_to_yaml(start), "view": view(game, start)}
     state = _state(game, request)
     if op == "legal":
         return {"to_move": game.side_to_move(state), "outcome": _outcome(game, state),
@@ -101,10 +110,12 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
     if op == "play":
         after = game.play(state, game.parse_move(state, request["move"]))
         return {"position": game.position_to_yaml(after), "to_move": game.side_to_move(after),
-                "outcome": _outcome(game, after)}
+                "outcome": _outcome(game, after), "view": view(game, after)}
+    if op == "view":
+        return view(game, state)
     if op == "reply":
         return {"move": reply(game, state, request)}
-    raise BanmenError(f"unknown operation {op!r} (known: start, legal, play, reply)")
+    raise BanmenError(f"unknown operation {op!r} (known: start, legal, play, reply, view)")
 
 
 def reply(game: Game, state: Hashable, request: Mapping[str, Any]) -> str:

@@ -285,32 +285,52 @@ def draw_nest(ax: Any, center: tuple[float, float], nest: Sequence[str], name: s
         owner, size = parse_doll(nest[-1])
         draw_doll(ax, x, base, owner, size, gid=f"doll-{name}")
         return
-    dolls = [parse_doll(text) for text in nest]
-    boxes = shell_boxes(len(dolls))
-    spots = letter_spots(nest, view)[::-1]    # outermost first, like the shells
-    count = len(dolls)
-    for j, ((owner, size), (left, bottom, right, top), (lx, ly)) in enumerate(
-            zip(reversed(dolls), boxes, spots)):
+    count = len(nest)
+    for j, text in enumerate(reversed(nest)):
+        owner, size = parse_doll(text)
         k = count - j                    # position in the nest, 1 = bottom
-        body_colour, _, ink = DOLL_COLOURS[owner]
-        rounding = min(SHELL_ROUND, (top - bottom) / 2, (right - left) / 2)
-        shell = FancyBboxPatch((x + left, y + bottom), right - left, top - bottom,
-                               boxstyle=f"round,pad=0,rounding_size={rounding}",
-                               facecolor=body_colour, edgecolor=OUTLINE,
-                               linewidth=1.2 if j == 0 else 0.9, zorder=10.0 + j)
-        shell.set_gid(f"doll-{name}" if j == 0 else f"doll-{name}-{k}")
-        ax.add_patch(shell)
+        draw_shell(ax, center, owner, size, j, count,
+                   gid=f"doll-{name}" if j == 0 else f"doll-{name}-{k}")
         if j == 0:
-            rim = FancyBboxPatch((x + left, y + bottom), right - left, top - bottom,
-                                 boxstyle=f"round,pad=0,rounding_size={SHELL_ROUND}",
-                                 facecolor="none", edgecolor=OUTLINE, linewidth=1.2,
-                                 zorder=10.0 + count)
-            rim.set_gid(f"nest-{name}")
-            ax.add_patch(rim)
-        # the size letters sit above move arrows and landing dots (zorder 40, 41): a chain
-        # through a landing or a jump over a nest never hides which doll is which
-        ax.text(x + lx, y + ly, size, ha="center", va="center", fontsize=SHELL_LETTER_PT,
-                color=ink, zorder=LETTER_ZORDER + 0.01 * j)
+            draw_nest_rim(ax, center, count, gid=f"nest-{name}")
+
+
+def draw_shell(ax: Any, center: tuple[float, float], owner: str, size: str, j: int,
+               count: int, gid: str | None = None) -> None:
+    """Draw shell ``j`` (0 = outermost, the top doll) of an opened nest of ``count`` dolls on
+    the square centred at ``center``: the doll ``owner`` + ``size`` with its size letter
+    (:func:`shell_boxes`, :func:`letter_spots`)."""
+    x, y = center
+    left, bottom, right, top = shell_boxes(count)[j]
+    inner = j == count - 1
+    ly = (bottom + top) / 2 if inner else top - SHELL_BAND / 2
+    body_colour, _, ink = DOLL_COLOURS[owner]
+    rounding = min(SHELL_ROUND, (top - bottom) / 2, (right - left) / 2)
+    shell = FancyBboxPatch((x + left, y + bottom), right - left, top - bottom,
+                           boxstyle=f"round,pad=0,rounding_size={rounding}",
+                           facecolor=body_colour, edgecolor=OUTLINE,
+                           linewidth=1.2 if j == 0 else 0.9, zorder=10.0 + j)
+    if gid:
+        shell.set_gid(gid)
+    ax.add_patch(shell)
+    # the size letters sit above move arrows and landing dots (zorder 40, 41): a chain
+    # through a landing or a jump over a nest never hides which doll is which
+    ax.text(x, y + ly, size, ha="center", va="center", fontsize=SHELL_LETTER_PT,
+            color=ink, zorder=LETTER_ZORDER + 0.01 * j)
+
+
+def draw_nest_rim(ax: Any, center: tuple[float, float], count: int,
+                  gid: str | None = None) -> None:
+    """Draw the outline around an opened nest of ``count`` dolls (over its shells)."""
+    x, y = center
+    left, bottom, right, top = shell_boxes(count)[0]
+    rim = FancyBboxPatch((x + left, y + bottom), right - left, top - bottom,
+                         boxstyle=f"round,pad=0,rounding_size={SHELL_ROUND}",
+                         facecolor="none", edgecolor=OUTLINE, linewidth=1.2,
+                         zorder=10.0 + count)
+    if gid:
+        rim.set_gid(gid)
+    ax.add_patch(rim)
 
 
 # --------------------------------------------------------------------------- board and marks

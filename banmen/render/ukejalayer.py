@@ -56,21 +56,34 @@ def height_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, i
     return {s: d for s, d in deltas.items() if d}
 
 
-def _draw_stack(ax: Any, center: tuple[float, float], stack: str) -> None:
+def draw_stack_piece(ax: Any, center: tuple[float, float], colour: str, level: int,
+                     height: int) -> None:
+    """Draw the piece ``colour`` (``W``/``B``) at ``level`` (0 = bottom) of a stack of
+    ``height`` on the square centred at ``center``."""
     x, y = center
     # Offsets shrink for tall stacks so that the top piece stays inside its square.
-    step = min(0.13, 0.62 / max(len(stack), 1))
+    step = min(0.13, 0.62 / max(height, 1))
     base = y - 0.36
+    face = style.WHITE_PIECE if colour == "W" else style.BLACK_PIECE
+    ax.add_patch(FancyBboxPatch(
+        (x - _PIECE_W / 2, base + level * step), _PIECE_W, _PIECE_H,
+        boxstyle="round,pad=0,rounding_size=0.07",
+        facecolor=face, edgecolor=style.PIECE_EDGE, linewidth=1.1, zorder=10 + level,
+    ))
+
+
+def draw_stack_count(ax: Any, center: tuple[float, float], height: int) -> None:
+    """Write a stack's ``height`` in the upper-left corner of its square."""
+    x, y = center
+    ax.text(x - 0.46, y + 0.38, str(height), ha="left", va="center", fontsize=COUNT_PT,
+            color=style.TEXT, zorder=40)
+
+
+def _draw_stack(ax: Any, center: tuple[float, float], stack: str) -> None:
     for level, colour in enumerate(stack):
-        face = style.WHITE_PIECE if colour == "W" else style.BLACK_PIECE
-        ax.add_patch(FancyBboxPatch(
-            (x - _PIECE_W / 2, base + level * step), _PIECE_W, _PIECE_H,
-            boxstyle="round,pad=0,rounding_size=0.07",
-            facecolor=face, edgecolor=style.PIECE_EDGE, linewidth=1.1, zorder=10 + level,
-        ))
+        draw_stack_piece(ax, center, colour, level, len(stack))
     if len(stack) >= 3:
-        ax.text(x - 0.46, y + 0.38, str(len(stack)), ha="left", va="center", fontsize=COUNT_PT,
-                color=style.TEXT, zorder=40)
+        draw_stack_count(ax, center, len(stack))
 
 
 def _draw_coordinates(ax: Any, geo: Geometry, size: int) -> None:

@@ -262,7 +262,13 @@ def on_post_build(config: Any, **_: Any) -> None:
         target = site_dir / "assets" / "js" / "offline.js"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(script, encoding="utf-8")
-        write_play_assets(root, site_dir)
+        build = _state["build"]
+        games = None
+        if build is not None:
+            from banmen.content.check import load_site_rules
+
+            games, _ = load_site_rules(build.root, build.rule_overrides, build.rules_file)
+        write_play_assets(root, site_dir, games, getattr(build, "_cache", None))
     except (BundleError, BanmenError, OSError) as err:
         raise PluginError(f"banmen: {err}") from None
     index = site_dir / "search" / "search_index.json"

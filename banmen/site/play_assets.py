@@ -10,16 +10,28 @@ sources (:data:`ENGINE_SOURCES`), the same files ``banmen check`` runs; the page
 
 The zip is deterministic: members sorted, fixed dates and permissions, so the same sources
 give the same bytes.
+
+``assets/play/<variant>.json`` holds the board parts of every board variant the site's pages
+can start play on (:func:`play_games`; :func:`banmen.render.parts.play_parts` draws them):
+the empty board, the piece symbols and the squares' centres. They are drawn once and then
+read from the build cache (keyed on the banmen code, the drawing tools and the rules).
 """
 
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from banmen.errors import BanmenError
+
+if TYPE_CHECKING:
+    from banmen.game import Game
+    from banmen.site.cache import BuildCache
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: files of the banmen package the browser runs, relative to the package (globs).
@@ -33,6 +45,8 @@ PYODIDE_DIR = Path("assets") / "pyodide"
 ENGINE_ZIP = Path("assets") / "banmen-engine.zip"
 #: the play board's Japanese side names and outcome sentences (:mod:`banmen.site.play_words`).
 PLAY_WORDS = Path("assets") / "play-words.json"
+#: where the board parts go, one ``<variant>.json`` each.
+PLAY_PARTS_DIR = Path("assets") / "play"
 
 
 def engine_files() -> list[tuple[str, Path]]:
@@ -73,9 +87,80 @@ def pyodide_source(root: Path) -> Path:
                       "(it installs the npm package pinned in package.json)")
 
 
-def write_play_assets(root: Path, site_dir: Path) -> None:
-    """Copy Pyodide and write the engine zip and the play words into the built site
-    ``site_dir``.
+def play_games(games: Mapping[str, Game]) -> list[Game]:
+    """Return one engine per board variant the pages of a site with engines ``games`` (game
+    id -> engine under the site's rules) can need, in a fixed order: each game as the site
+    sets it, babuschka for 2 and 4 players, ludo under each preset with 4 and 2 pieces
+    (positions of the short game); one engine per variant (the first).
+    """
+    from banmen.game import get_game
+    from banmen.games.ludo.rules import preset_names
+    from banmen.games.views import play_variant
+
+    candidates: list[Game] = []
+    for game_id in sorted(games):
+        game = games[game_id]
+        candidates.append(game)
+        if game_id == "babuschka":
+            candidates += [game.with_rules({"players": n}) for n in (2, 4)]
+        if game_id == "ludo":
+            # a ludo board follows the preset of its position, whatever the site's rules
+            candidates += [get_game("ludo", {"preset": name, "pieces": n})
+                           for name in preset_names() for n in (4, 2)]
+    chosen: dict[str, Game] = {}
+    for game in candidates:
+        chosen.setdefault(play_variant(game), game)
+    return list(chosen.values())
+
+
+def _parts_json(game: Game, cache: BuildCache | None) -> bytes:
+    """The parts file of ``game``'s variant, from ``cache`` when it holds it."""
+    from banmen.site.cache import code_digest, key, tool_versions
+
+    name = "play-parts:" + key(code_digest(), tool_versions(), game.id,
+                               game.rules.to_json())
+    if cache is not None:
+        stored = cache.get_text(name)
+        if stored is not None:
+            return stored.encode("utf-8")
+    from banmen.render.parts import play_parts
+
+    text = json.dumps(play_parts(game), ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))
+    if cache is not None:
+        cache.set_text(name, text)
+    return text.encode("utf-8")
+
+
+def write_play_parts(site_dir: Path, games: Mapping[str, Game],
+                     cache: BuildCache | None = None) -> list[str]:
+    """Write ``assets/play/<variant>.json`` for every variant of :func:`play_games` and return
+    the variants written, in order. Unchanged files are left alone.
+
+    Raises:
+        BanmenError: a game has no play view or board drawing.
+    """
+    from banmen.games.views import play_variant
+
+    folder = site_dir / PLAY_PARTS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    variants = []
+    for game in play_games(games):
+        variant = play_variant(game)
+        data = _parts_json(game, cache)
+        path = folder / f"{variant}.json"
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+        variants.append(variant)
+    return variants
+
+
+def write_play_assets(root: Path, site_dir: Path, games: Mapping[str, Game] | None = None,
+                      cache: BuildCache | None = None) -> None:
+    """Copy Pyodide and write the engine zip and the play words (:mod:`banmen.site.play_words`)
+    into the built site ``site_dir``; with
+    ``games`` (game id -> engine under the site's rules) also the board parts
+    (:func:`write_play_parts`, through ``cache``).
 
     Files already there with the same size and contents are left alone (a warm rebuild
     copies nothing).
@@ -97,3 +182,5 @@ def write_play_assets(root: Path, site_dir: Path) -> None:
                        (site_dir / PLAY_WORDS, words_json().encode("utf-8"))):
         if not path.is_file() or path.read_bytes() != data:
             path.write_bytes(data)
+    if games is not None:
+        write_play_parts(site_dir, games, cache)

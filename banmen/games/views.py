@@ -1,0 +1,103 @@
+"""What the play board draws for a position: the board variant and the pieces to place.
+
+Standard library only (it runs in the browser from the engine zip, see
+:mod:`banmen.play`). Each game package has a ``view`` module with
+``variant(game, state) -> str`` and ``pieces(game, state) -> (pieces, info)``; this module
+picks it and assembles the answer of the ``view`` request.
+
+The board itself and one SVG ``<symbol>`` per piece look are drawn at build time by the
+game's matplotlib renderer (:mod:`banmen.render.parts`), written into the site as
+``assets/play/<variant>.json``. The page only places ``<use>`` elements: a piece
+``{"square", "symbol", "look", "label"}`` is the symbol ``symbol`` (the full element id,
+``bm-play-<variant>-<look>``) drawn at the centre of ``square``; several pieces on one
+square are listed bottom to top (the order to append them). ``label`` is the piece's plain
+text from the position mapping (``"W"``, ``"b"``, ``"G3+"``, ``"bS"``, ``"r2"``; a count
+badge's number), for the page's accessible names; everything visible is in the symbol.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Hashable
+from typing import Any
+
+from banmen.errors import BanmenError
+from banmen.game import Game
+
+#: game id -> module with ``variant(game, state)`` and ``pieces(game, state)``.
+VIEWS: dict[str, str] = {
+    "ukejalayer": "banmen.games.ukejalayer.view",
+    "medamagaeru": "banmen.games.medamagaeru.view",
+    "suicide-checkers": "banmen.games.suicide_checkers.view",
+    "babuschka": "banmen.games.babuschka.view",
+    "ludo": "banmen.games.ludo.view",
+}
+
+
+def _module(game: Game) -> Any:
+    try:
+        return importlib.import_module(VIEWS[game.id])
+    except KeyError:
+        raise BanmenError(f"no play view for game '{game.id}'") from None
+
+
+def symbol_id(variant: str, look: str) -> str:
+    """Return the element id of ``look``'s symbol on boards of ``variant``:
+    ``bm-play-<variant>-<look>`` (both hold only ``[A-Za-z0-9-]``)."""
+    return f"bm-play-{variant}-{look}"
+
+
+def play_variant(game: Game, state: Hashable | None = None) -> str:
+    """Return the id of the board look of ``state`` (default: ``game``'s start position):
+    what changes the empty board or the piece symbols, file-name safe, e.g.
+    ``ukejalayer-4``, ``suicide-checkers``, ``medamagaeru``, ``babuschka-2``,
+    ``babuschka-4``, ``ludo-takeoff-4``, ``ludo-loop-2``.
+
+    Raises:
+        BanmenError: the game has no play view.
+    """
+    module = _module(game)
+    return module.variant(game, game.initial_state() if state is None else state)
+
+
+def view(game: Game, state: Hashable) -> dict[str, Any]:
+    """Return what the play board draws for ``state``:
+    ``{"variant", "pieces": [{"square", "symbol", "look", "label"}], "info": [str]}``.
+
+    ``info`` holds the lines the static diagrams write beside the board (side to move or the
+    result, hands, captures, the die), in Japanese, for the page to show as text; game
+    specific extra fields: ludo adds ``"die"`` (the roll, 0 before rolling; symbols
+    ``die0``..``die6`` draw it).
+
+    Raises:
+        BanmenError: the game has no play view.
+    """
+    module = _module(game)
+    variant = module.variant(game, state)
+    placed, info, extra = module.pieces(game, state)
+    pieces = [{"square": square, "symbol": symbol_id(variant, look), "look": look,
+               "label": label} for square, look, label in placed]
+    return {"variant": variant, "pieces": pieces, "info": info, **extra}
+
+
+def looks(game: Game, state: Hashable | None = None) -> list[str]:
+    """Return every look key the play board of ``state``'s variant may need (the symbols
+    the build draws), in a fixed order.
+
+    Raises:
+        BanmenError: the game has no play view.
+    """
+    module = _module(game)
+    return module.looks(game, game.initial_state() if state is None else state)
+
+
+def status_word(game: Game, state: Hashable, names: dict[str, str],
+                turn: str = "{side}番") -> str:
+    """Return the status word the static diagrams write: ``turn`` with the side to move's
+    Japanese name (``names``), or 「<winner>の勝ち」, or 「引分け」 when the game is over."""
+    result = game.outcome(state)
+    if result is None:
+        return turn.format(side=names[str(game.side_to_move(state))])
+    if result.winner is None:
+        return "引分け"
+    return f"{names[str(result.winner)]}の勝ち"
