@@ -160,6 +160,9 @@ def whole_game(block, game_id: str, rules: dict, setup: dict) -> None:
     assert block.locator(".bm-play-strength").input_value() == "normal"
     me = setup["sides"][0]
     block.locator(".bm-play-side").select_option(f"side:{me}")
+    # a fixed seed (the die, the engine's ties): the run replays
+    block.locator(".bm-play-seed-input").evaluate("(field) => { field.value = '2026'; }")
+    chance = legal(game_id, rules, start)["chance"]
 
     plies, undone = 0, False
     while plies < CLICKED_PLIES and not status(block).startswith("対局が終わりました"):
@@ -167,6 +170,13 @@ def whole_game(block, game_id: str, rules: dict, setup: dict) -> None:
         was_roll = legal(game_id, rules, before_pos)["chance"]
         reader_ply(block, game_id, rules, plies)
         plies += 1
+        if plies == 1:
+            first_entry = block.locator(".bm-play-moves li").first.text_content()
+            if chance:  # the die rolled in the page, its value and the seed shown
+                assert block.locator(".bm-play-seed").is_visible()
+                roll = first_entry.rsplit(" ", 1)[1]
+                assert block.locator(".bm-play-die").text_content() == \
+                    f"{'⚀⚁⚂⚃⚄⚅'[int(roll) - 1]}さいころの目：{roll}（{SIDES_JA[me]}）"
         if not undone and not was_roll and plies >= 3 \
                 and not status(block).startswith("対局が終わりました"):
             block.locator(".bm-play-undo").click()
@@ -190,6 +200,8 @@ def whole_game(block, game_id: str, rules: dict, setup: dict) -> None:
     wait_ready(block, 0)
     first = block.locator(".bm-play-moves li").first.text_content()
     assert first.startswith(SIDES_JA[me] + "：")
+    if chance:  # the same seed rolls the same die
+        assert first == first_entry
     game = play.engine(game_id, rules)
     now = position(block)
     assert game.side_to_move(game.position_from_yaml({"game": game_id, **now})) == \
@@ -232,74 +244,36 @@ def _engine_pieces(setup: dict) -> list[list[str]]:
     return [[p["square"], p["symbol"]] for p in view["pieces"]]
 
 
-@pytest.mark.slow
-def test_diagram_sequence_end_and_solved_puzzle_open_their_own_position(page, served):
-    # a diagram
-    block = open_board(page, f"{served}/ukejalayer/rules/", ".bm-play-diagram")
-    setup = _embedded(block)
-    assert position(block) == {"game": "ukejalayer", **setup["position"]}
-    assert _pieces_shown(block) == _engine_pieces(setup)
-
-    # a sequence: the button shows at the last frame only
-    page.goto(f"{served}/ukejalayer/opening/")
-    sequence = page.locator(".banmen-sequence").first
-    assert not sequence.locator(".bm-play-start").is_visible()
-    sequence.locator(".bm-last").click()
-    assert sequence.locator(".bm-play-start").is_visible()
-    sequence.locator(".bm-play").evaluate("(b) => { b.dataset.pause = '0'; }")
-    sequence.locator(".bm-play-start").click()
-    block = sequence.locator(".bm-play")
+def open_here(block) -> None:
+    """Press the button of ``block`` (on the page already shown) and wait for the board."""
+    block.evaluate("(b) => { b.dataset.pause = '0'; }")
+    block.locator(".bm-play-start").click()
     block.locator(".bm-play-panel").wait_for(timeout=120_000)
     wait_ready(block, -1)
+
+
+def shows_its_own_position(block, game_id: str) -> None:
     setup = _embedded(block)
-    assert position(block) == {"game": "ukejalayer", **setup["position"]}
+    assert position(block) == {"game": game_id, **setup["position"]}
     assert _pieces_shown(block) == _engine_pieces(setup)
-
-    # a number puzzle, solved: then its button shows
-    page.goto(f"{served}/medamagaeru/puzzles/")
-    puzzle = page.locator('.banmen-puzzle[data-kind="number"]').first
-    assert not puzzle.locator(".bm-play-start").is_visible()
-    answer = json.loads(puzzle.get_attribute("data-answer"))
-    puzzle.locator(".bm-input").fill(str(answer["answer"]))
-    puzzle.locator(".bm-check").click()
-    assert puzzle.locator(".bm-play-start").is_visible()
-    puzzle.locator(".bm-play").evaluate("(b) => { b.dataset.pause = '0'; }")
-    puzzle.locator(".bm-play-start").click()
-    block = puzzle.locator(".bm-play")
-    block.locator(".bm-play-panel").wait_for(timeout=120_000)
-    wait_ready(block, -1)
-    setup = _embedded(block)
-    assert position(block) == {"game": "medamagaeru", **setup["position"]}
-    assert _pieces_shown(block) == _engine_pieces(setup)
-    assert not page.errors  # type: ignore[attr-defined]
-
-
-def test_a_page_opened_from_a_file_says_in_one_line_why_it_cannot_play(page, built_site):
-    page.goto((built_site / "ukejalayer" / "play" / "index.html").as_uri())
-    page.locator(".bm-play-start").click()
-    note = page.locator(".bm-play-note")
-    note.wait_for()
-    assert note.text_content() == ("ファイルから直接開いたページでは対局できません。"
-                                   "サイトをサーバーで開いてください（python3 -m http.server など）。")
-    assert page.locator(".bm-play-panel").count() == 0
+    assert _pieces_shown(block)  # something is on the board
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ARTIFACTS = ROOT / "test-artifacts"
 
 
-@pytest.mark.slow
-def test_the_open_board_is_accessible_and_fits_1280_and_390_in_both_palettes(page, served):
-    block = open_board(page, f"{served}/ukejalayer/play/")
-    reader_ply(block, "ukejalayer", {}, 0)  # a last move marked, a move list
+def accessible_at_both_widths(page, block) -> None:
+    """axe-core on the open board (1280 and 390 px, light and dark palette): no serious or
+    critical violation; the move list beside the board, below it at 390 px; screenshots."""
     ARTIFACTS.mkdir(exist_ok=True)
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         for scheme in ("default", "slate"):
             page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
             page.add_script_tag(path=str(AXE))
-            violations = page.evaluate("""async () => {
-                const result = await axe.run(document.querySelector('.bm-play-panel'),
+            violations = block.evaluate("""async (b) => {
+                const result = await axe.run(b.querySelector('.bm-play-panel'),
                                              {resultTypes: ["violations"]});
                 return result.violations
                   .filter(v => v.impact === "serious" || v.impact === "critical")
@@ -314,11 +288,52 @@ def test_the_open_board_is_accessible_and_fits_1280_and_390_in_both_palettes(pag
             assert record["x"] >= board["x"] + board["width"] - 1
         else:  # below it
             assert record["y"] >= board["y"] + board["height"] - 1
-    # the buttons have names and the board is reached by the keyboard
+    page.set_viewport_size({"width": 1280, "height": 900})
     assert block.locator(".bm-play-undo").text_content() == "一手戻す"
     assert block.locator(".bm-play-restart").text_content() == "最初から"
-    block.locator(".bm-play-main .bm-boards").focus()
+    # the keyboard reaches the squares (board-input.js)
+    board = block.locator(".bm-play-main .bm-boards")
+    board.focus()
     page.keyboard.press("ArrowRight")
-    assert block.locator(".bm-play-main .bm-boards").get_attribute(
-        "aria-activedescendant").endswith(("--sq-a1", "--sq-b1", "--sq-a2", "--sq-b2",
-                                           "--sq-a4", "--sq-b4"))
+    assert "--sq-" in (board.get_attribute("aria-activedescendant") or "")
+
+
+@pytest.mark.slow
+def test_diagram_sequence_end_and_solved_puzzle_open_their_own_position(page, served):
+    # a diagram: the board shows the engine's view of the embedded position
+    page.goto(f"{served}/ukejalayer/rules/")
+    diagram = page.locator(".bm-play-diagram").first
+    open_here(diagram)
+    shows_its_own_position(diagram, "ukejalayer")
+    accessible_at_both_widths(page, diagram)
+
+    # a sequence on the same page: the button shows at the last frame only
+    sequence = page.locator(".banmen-sequence").first
+    assert not sequence.locator(".bm-play-start").is_visible()
+    sequence.locator(".bm-last").click()
+    assert sequence.locator(".bm-play-start").is_visible()
+    open_here(sequence.locator(".bm-play"))
+    shows_its_own_position(sequence.locator(".bm-play"), "ukejalayer")
+
+    # a number puzzle: the button shows once it is solved
+    page.goto(f"{served}/medamagaeru/puzzles/")
+    puzzle = page.locator('.banmen-puzzle[data-kind="number"]').first
+    assert not puzzle.locator(".bm-play-start").is_visible()
+    answer = json.loads(puzzle.get_attribute("data-answer"))
+    puzzle.locator(".bm-input").fill(str(answer["answer"]))
+    puzzle.locator(".bm-check").click()
+    assert puzzle.locator(".bm-play-start").is_visible()
+    open_here(puzzle.locator(".bm-play"))
+    shows_its_own_position(puzzle.locator(".bm-play"), "medamagaeru")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_page_opened_from_a_file_says_in_one_line_why_it_cannot_play(page, built_site):
+    page.goto((built_site / "ukejalayer" / "play" / "index.html").as_uri())
+    page.locator(".bm-play-start").click()
+    note = page.locator(".bm-play-note")
+    note.wait_for()
+    assert note.text_content() == ("ファイルから直接開いたページでは対局できません。"
+                                   "サイトをサーバーで開いてください（python3 -m http.server など）。")
+    assert page.locator(".bm-play-panel").count() == 0
+

@@ -3,7 +3,8 @@
 // The renderers write, per game variant, assets/play/<variant>.json (banmen/render/parts.py):
 // {variant, viewBox, board: the empty board's SVG (its squares are <g id="...--sq-<name>">
 // as on every static board, so board-input.js finds them), symbols: one <symbol> per piece
-// look, centers: {square: [x, y]}, symbol_size: [w, h], looks}. The engine's view of a
+// look, centers: {square: [x, y]}, symbol_size: [w, h], looks}; the board holds an empty
+// <g class="bm-play-pieces"> where the pieces go. The engine's view of a
 // position ({"op": "view"}: {variant, pieces: [{square, symbol, label}], info}) says which
 // symbol stands on which square (several on one square bottom to top; label: the piece's
 // plain text, for the accessible description); this module only places <use> elements there.
@@ -68,10 +69,14 @@ export function createPlayBoard(frame, instance) {
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     if (parts.viewBox && !svg.getAttribute("viewBox")) svg.setAttribute("viewBox", parts.viewBox);
-    layer = document.createElementNS(SVG, "g");
-    layer.setAttribute("class", "bm-play-pieces");
+    // the board keeps a layer for the pieces (under what the diagrams draw over them)
+    layer = svg.querySelector("g.bm-play-pieces");
+    if (!layer) {
+      layer = document.createElementNS(SVG, "g");
+      layer.setAttribute("class", "bm-play-pieces");
+      svg.appendChild(layer);
+    }
     layer.setAttribute("pointer-events", "none");
-    svg.appendChild(layer);
   }
 
   return {
