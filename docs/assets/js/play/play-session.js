@@ -226,20 +226,15 @@ export async function openPlay(block) {
     return [];
   }
 
+  // the die: the last roll of the game, its face and value and who rolled it
   function showDie() {
-    const last = game.history.length ? game.history[game.history.length - 1] : null;
-    if (!legal || (!legal.chance && !(last && last.roll))) {
-      die.hidden = !game.history.some((entry) => entry.roll);
-      if (die.hidden) return;
-    }
-    die.hidden = false;
-    const rolled = last && last.roll ? last.roll : null;
+    const last = [...game.history].reverse().find((entry) => entry.roll);
+    die.hidden = !last;
+    if (!last) return;
     die.textContent = "";
-    const face = element("span", { class: "bm-die-face", "aria-hidden": "true" },
-      rolled ? DIE_FACES[rolled - 1] : "・");
-    die.append(face, document.createTextNode(rolled
-      ? `さいころの目：${rolled}（${sideName(words, last.side)}）`
-      : "さいころはまだ振っていません。"));
+    die.append(element("span", { class: "bm-die-face", "aria-hidden": "true" },
+      DIE_FACES[last.roll - 1]), document.createTextNode(
+      `さいころの目：${last.roll}（${sideName(words, last.side)}）`));
   }
 
   async function draw(view) {
