@@ -312,8 +312,11 @@ def test_diagram_sequence_end_and_solved_puzzle_open_their_own_position(page, se
     assert not sequence.locator(".bm-play-start").is_visible()
     sequence.locator(".bm-last").click()
     assert sequence.locator(".bm-play-start").is_visible()
-    open_here(sequence.locator(".bm-play"))
-    shows_its_own_position(sequence.locator(".bm-play"), "ukejalayer")
+    sequence.locator(".bm-play").evaluate("(b) => { b.dataset.testid = 'sequence'; }")
+    open_here(page.locator('[data-testid="sequence"]'))
+    # the open board sits right after the sequence (whose script steers frames and keys)
+    assert sequence.locator(".bm-play").count() == 0
+    shows_its_own_position(page.locator('[data-testid="sequence"]'), "ukejalayer")
 
     # a number puzzle: the button shows once it is solved
     page.goto(f"{served}/medamagaeru/puzzles/")
@@ -323,8 +326,11 @@ def test_diagram_sequence_end_and_solved_puzzle_open_their_own_position(page, se
     puzzle.locator(".bm-input").fill(str(answer["answer"]))
     puzzle.locator(".bm-check").click()
     assert puzzle.locator(".bm-play-start").is_visible()
-    open_here(puzzle.locator(".bm-play"))
-    shows_its_own_position(puzzle.locator(".bm-play"), "medamagaeru")
+    puzzle.locator(".bm-play").evaluate("(b) => { b.dataset.testid = 'puzzle'; }")
+    open_here(page.locator('[data-testid="puzzle"]'))
+    shows_its_own_position(page.locator('[data-testid="puzzle"]'), "medamagaeru")
+    # the puzzle's board is untouched by the play board (its frame still shown)
+    assert puzzle.locator(".bm-frame").first.is_visible()
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -98,6 +98,10 @@ export async function openPlay(block) {
   stop();
   loading.remove();
   block.querySelector(".bm-play-open").hidden = true;
+  // A sequence's or puzzle's own script steers every ".bm-frame" and arrow key inside it:
+  // the open board goes right after that block instead.
+  const owner = block.parentElement && block.parentElement.closest(".banmen-sequence, .banmen-puzzle");
+  if (owner) owner.after(block);
 
   // ---- the panel
   const panel = element("div", { class: "bm-play-panel", role: "group",
