@@ -23,6 +23,7 @@ import pytest
 
 from banmen import play
 from banmen.game import get_game
+from banmen.games.views import view
 from banmen.site.play_assets import ENGINE_ZIP, PYODIDE_DIR, engine_zip, write_play_assets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,9 +90,10 @@ def test_the_engine_zip_is_deterministic_and_standard_library_only():
 
 def test_python_api_answers_in_json_and_refuses_bad_requests():
     start = json.loads(play.handle(json.dumps({"op": "start", "game": "suicide-checkers"})))
-    assert start == {"position": {"game": "suicide-checkers",
-                                  "fen": "B:W21,22,23,24,25,26,27,28,29,30,31,32:"
-                                         "B1,2,3,4,5,6,7,8,9,10,11,12"}}
+    assert start["position"] == {"game": "suicide-checkers",
+                                 "fen": "B:W21,22,23,24,25,26,27,28,29,30,31,32:"
+                                        "B1,2,3,4,5,6,7,8,9,10,11,12"}
+    assert sorted(start) == ["position", "view"] and len(start["view"]["pieces"]) == 24
     legal = json.loads(play.handle(json.dumps({"op": "legal", "game": "suicide-checkers",
                                                "position": start["position"]})))
     assert [entry["move"] for entry in legal["moves"]] == [
@@ -180,7 +182,7 @@ def test_the_browser_offers_the_moves_of_banmen_moves(page, game_id, rules, tmp_
     answers = _ask_all(page, [{"op": "legal", "game": game_id, "rules": rules, "position": p}
                               for p in found])
     rng = random.Random(7)
-    plays, expected = [], []
+    plays, expected, views = [], [], []
     for index, (position, answer) in enumerate(zip(found, answers)):
         assert "error" not in answer, answer
         offered = [entry["move"] for entry in answer["moves"]]
@@ -195,8 +197,11 @@ def test_the_browser_offers_the_moves_of_banmen_moves(page, game_id, rules, tmp_
                           "move": text})
             after = game.play(state, game.parse_move(state, text))
             expected.append(_normal(game.position_to_yaml(after)))
+            views.append(_normal(view(game, after)))
     results = _ask_all(page, plays)
     assert [result.get("position", result) for result in results] == expected
+    # the play board's view of each position (banmen/games/views.py) runs there too
+    assert [result.get("view") for result in results] == views
     # the opponents choose the same move in the browser as under CPython (a node budget
     # instead of a clock makes "strong" deterministic)
     replies = [{"op": "reply", "game": game_id, "rules": rules, "position": position,

@@ -60,7 +60,12 @@ PROBE = textwrap.dedent("""
         mapping = game.position_to_yaml(state)
         assert game.position_from_yaml(json.loads(json.dumps(mapping))) == state, game_id
         queries = sorted(game.queries())
+        shown = banmen.play.answer({"op": "view", "game": game_id, "rules": {},
+                                    "position": json.loads(json.dumps(mapping))})
+        start = banmen.play.answer({"op": "start", "game": game_id, "rules": {}})["view"]
         report[game_id] = {
+            "view": [shown["variant"], len(shown["pieces"]) > 0],
+            "start_pieces": len(start["pieces"]),
             "plies": plies,
             "perft2": game.perft(game.initial_state(), 2),
             "queries": len(queries),
@@ -79,6 +84,14 @@ def test_every_engine_imports_and_plays_with_the_standard_library_alone():
     report = json.loads(result.stdout)
     assert report["outside"] == []
     games = report["games"]
+    # the play board's view (banmen/games/views.py and each game's view.py) runs there too
+    assert {game: entry["view"] for game, entry in games.items()} == {
+        "babuschka": ["babuschka-2", True], "ludo": ["ludo-takeoff-4", True],
+        "medamagaeru": ["medamagaeru", True], "suicide-checkers": ["suicide-checkers", True],
+        "ukejalayer": ["ukejalayer-4", True]}
+    # start positions: 8 nests of 3 (3 shells and a rim each), 8 ludo pieces in their yards
+    assert {game: entry["start_pieces"] for game, entry in games.items()} == {
+        "babuschka": 32, "ludo": 8, "medamagaeru": 10, "suicide-checkers": 24, "ukejalayer": 0}
     assert sorted(games) == ["babuschka", "ludo", "medamagaeru", "suicide-checkers",
                              "ukejalayer"]
     # perft 2 from the start (published in the tests of each engine): checkers 7 * 7 = 49,

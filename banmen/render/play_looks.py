@@ -74,14 +74,11 @@ def _checkers_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None
 
 def _medamagaeru_board(game: Game) -> tuple[Figure, Geometry]:
     from banmen.render import medamagaeru
-    from banmen.render.board import draw_cell, new_figure
 
-    geometry = medamagaeru.geometry(True, False)
-    figure, ax = new_figure(geometry)
-    for square in sorted(geometry.centers):  # as medamagaeru.draw, without pieces and info
-        draw_cell(ax, geometry, square, style.BOARD_LIGHT)
-    medamagaeru._draw_coordinates(ax, geometry, False)
-    return figure, geometry
+    empty = game.position_from_yaml({"game": game.id, "to_move": "green", "board": {},
+                                     "captures": {"green": 0, "white": 0}, "attacker": "none"})
+    figure = medamagaeru.draw(game, DiagramSpec("play/board", empty, options=BOARD_OPTIONS))
+    return figure, medamagaeru.geometry(True, False)
 
 
 def _medamagaeru_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:

@@ -247,7 +247,8 @@ def has_subheadings(toc: Any) -> bool:
 def on_post_build(config: Any, **_: Any) -> None:
     """Once every page is written: check the anchors that authored links point at; write
     the offline bundle of the page modules (:mod:`banmen.site.scripts`) and the play board's
-    runtime (Pyodide) and engine zip (:mod:`banmen.site.play_assets`); cut the Japanese text
+    runtime (Pyodide), engine zip and board parts (:mod:`banmen.site.play_assets`, the parts
+    through the build cache); cut the Japanese text
     of the search index into words (:mod:`banmen.site.search`); write the PDFs when asked."""
     from banmen.site.scripts import BundleError, bundle
 

@@ -25,14 +25,17 @@ COUNT_FROM = 3
 
 
 def variant(game: Game, state: Hashable) -> str:
-    """Return ``ukejalayer-<size>`` (the board size is all that changes the look)."""
-    return f"ukejalayer-{game.rules.size}"
+    """Return ``ukejalayer-<size>``, or ``ukejalayer-<size>-m<material>`` when the pieces per
+    side differ from the size's default (``size * size // 2``): the board size changes the
+    board, the material the tallest stack and so the looks."""
+    size, material = game.rules.size, game.rules.material
+    return f"ukejalayer-{size}" + ("" if material == size * size // 2 else f"-m{material}")
 
 
 def max_height(game: Game) -> int:
-    """Return the tallest stack possible: every piece of the start position in one stack."""
-    position = game.position_to_yaml(game.initial_state())
-    return sum(position["hands"].values()) + sum(len(s) for s in position["board"].values())
+    """Return the tallest stack possible: every piece of both sides in one stack (each side
+    has at most ``rules.material`` pieces, ``shared/rules/ukejalayer.md``)."""
+    return 2 * game.rules.material
 
 
 def piece_look(colour: str, level: int, height: int) -> str:
