@@ -12,11 +12,13 @@ so any position shown in the browser can be pasted into the command line.
 Requests (``op`` and its fields; ``rules`` is a mapping of rule overrides, may be empty):
 
 * ``{"op": "start", "game", "rules"}`` -> ``{"position", "view"}``: the start position.
-* ``{"op": "legal", "game", "rules", "position"}`` -> ``{"to_move", "outcome", "moves"}``:
+* ``{"op": "legal", "game", "rules", "position"}`` -> ``{"to_move", "outcome", "chance",
+  "moves"}``:
   ``moves`` lists ``{"move", "clicks", "labels"}`` sorted by ``move`` (the canonical
   notation, exactly as ``banmen moves`` prints it); ``clicks`` are the click tokens of
   :meth:`banmen.game.Game.move_clicks`, ``labels`` the button labels of its ``#`` tokens;
-  ``outcome`` is ``None`` or ``{"winner", "reason"}``.
+  ``outcome`` is ``None`` or ``{"winner", "reason"}``; ``chance`` is true when the moves are
+  the outcomes of a die still to roll (:meth:`banmen.game.Game.is_chance`: the page rolls it).
 * ``{"op": "play", "game", "rules", "position", "move"}`` -> ``{"position", "to_move",
   "outcome", "view"}``: the position after the move (text in any notation the engine reads).
 * ``{"op": "view", "game", "rules", "position"}`` -> ``{"variant", "pieces", "info"}``: what
@@ -104,7 +106,7 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
     state = _state(game, request)
     if op == "legal":
         return {"to_move": game.side_to_move(state), "outcome": _outcome(game, state),
-                "moves": legal_entries(game, state)}
+                "chance": game.is_chance(state), "moves": legal_entries(game, state)}
     if op == "play":
         after = game.play(state, game.parse_move(state, request["move"]))
         return {"position": game.position_to_yaml(after), "to_move": game.side_to_move(after),

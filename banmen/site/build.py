@@ -45,6 +45,7 @@ from banmen.errors import display_name
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
 from banmen.site.onpage import share_glyphs, unique_ids
+from banmen.site.play_page import play_html, start_setups
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
                                 view_to_data)
 
@@ -58,7 +59,7 @@ _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")
 _OTHER_SPECIALS = set(":=|~^$%")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9_-]+")
 MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters", "presets",
-                "simulation", "progress", "lesson")
+                "simulation", "progress", "lesson", "play")
 
 
 @dataclass
@@ -104,6 +105,8 @@ class SiteContent:
     parameters: dict[str, str] = field(default_factory=dict)
     presets: dict[str, str] = field(default_factory=dict)
     simulations: dict[str, str] = field(default_factory=dict)
+    #: game id -> the setups of its 対局する page (:func:`banmen.site.play_page.start_setups`)
+    starts: dict[str, list] = field(default_factory=dict)
     diagrams: dict[str, Any] = field(default_factory=dict)
     puzzles: dict[str, Any] = field(default_factory=dict)
     sequences: dict[str, Any] = field(default_factory=dict)
@@ -202,6 +205,7 @@ class SiteBuild:
             if errors:
                 raise ContentErrors(errors)
             self.content.game_ids = tuple(games)
+            self.content.starts = {g: start_setups(e) for g, e in games.items()}
             return
         name = "site:" + key(*base, rules_bytes, self.rule_overrides or {})
         self._item_keys[("site", "")] = name
@@ -218,12 +222,14 @@ class SiteBuild:
             entry = {"games": list(games),
                      "parameters": {g: parameters_markdown(e) for g, e in games.items()},
                      "presets": {g: presets_markdown(games[g]) for g in with_presets},
-                     "simulations": {g: simulation_html(games[g]) for g in with_presets}}
+                     "simulations": {g: simulation_html(games[g]) for g in with_presets},
+                     "starts": {g: start_setups(e) for g, e in games.items()}}
             cache.set_json(name, entry)
         self.content.game_ids = tuple(entry["games"])
         self.content.parameters = entry["parameters"]
         self.content.presets = entry["presets"]
         self.content.simulations = entry["simulations"]
+        self.content.starts = entry["starts"]
 
     def _files(self) -> list[tuple[str, str, Path]]:
         """(kind, game id, path) of every file under the content folders, sorted."""
@@ -409,6 +415,8 @@ class SiteBuild:
             return "\n" + content.parameters[ident] + "\n"
         if kind == "presets" and ident in content.presets:
             return "\n" + content.presets[ident] + "\n"
+        if kind == "play" and ident in content.starts:
+            return self._token(expansion, play_html(content.starts[ident], "bm-play-page"))
         if kind == "simulation" and ident in content.simulations:
             return self._token(expansion, content.simulations[ident])
         if kind == "progress" and ident in content.game_ids:
@@ -726,7 +734,7 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
 def _site_from_data(data: Any) -> dict[str, Any]:
     """The site entry (game ids and tables) read back from the cache, checked."""
     if not (isinstance(data, dict) and set(data) == {"games", "parameters", "presets",
-                                                      "simulations"}):
+                                                      "simulations", "starts"}):
         raise ValueError("not a site entry")
     games = data["games"]
     if not (isinstance(games, list) and all(isinstance(g, str) for g in games)):
@@ -736,6 +744,11 @@ def _site_from_data(data: Any) -> dict[str, Any]:
         if not (isinstance(value, dict) and set(value) <= set(games)
                 and all(isinstance(v, str) for v in value.values())):
             raise ValueError(table)
+    starts = data["starts"]
+    if not (isinstance(starts, dict) and set(starts) == set(games) and all(
+            isinstance(v, list) and v and all(isinstance(s, dict) for s in v)
+            for v in starts.values())):
+        raise ValueError("starts")
     return data
 
 

@@ -56,7 +56,7 @@ _PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/par
               "site/reasons.py", "site/scripts.py",
               "site/cache.py", "site/onpage.py", "site/links.py", "cli.py", "cli_options.py",
               "site/diff.py", "site/diff_svg.py", "site/diff_report.py",
-              "site/diff_probe.py"}
+              "site/diff_probe.py", "site/play_words.py"}
 #: the names diskcache gives value files (two levels of folders, 28 hex digits, ``.val``).
 _VALUE_FILE = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
 

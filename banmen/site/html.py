@@ -28,6 +28,7 @@ from banmen.content.move_text import MOVE_TEXT_TABLE
 from banmen.errors import display_name
 from banmen.render import style
 from banmen.render.ids import html_id
+from banmen.site.play_page import play_html, play_setup
 
 if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
     from banmen.content import items
@@ -172,14 +173,25 @@ def lazy(svg: str) -> str:
     return f'<template class="bm-lazy">{svg}</template>'
 
 
+def play_block(item: Any, where: str) -> str:
+    """Return the 「この局面から指す」 block of a diagram, puzzle or sequence (its view's
+    ``play`` setups; a checked item's from its engine and the board it ends on)."""
+    setups = getattr(item, "play", None)
+    if setups is None:
+        spec = item.frames[-1].spec if hasattr(item, "title") else item.spec
+        setups = [play_setup(item.game, spec.state)]
+    return play_html(setups, where)
+
+
 def diagram_html(diagram: items.Diagram, svg_of: SvgOf) -> str:
-    """Return a ``<figure>`` with the inline SVG board, its caption and the legend of the
-    colours it uses."""
+    """Return a ``<figure>`` with the inline SVG board, its caption, the legend of the
+    colours it uses and the 「この局面から指す」 button."""
     caption = (f"<figcaption>{md_inline(diagram.caption, _where(diagram, ('caption',)))}"
                "</figcaption>" if diagram.caption else "")
     svg = svg_of(diagram.spec)
     return (f'<figure class="banmen-diagram" id="{html_id(diagram.ident)}-figure">'
-            f"{svg}{caption}{legend_html([svg])}</figure>")
+            f"{svg}{caption}{legend_html([svg])}{play_block(diagram, 'bm-play-diagram')}"
+            "</figure>")
 
 
 def md_inline(text: str, where: str | None = None) -> str:
@@ -337,6 +349,7 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
         '<p class="bm-after" data-search-exclude><button type="button" class="md-button bm-next-puzzle">'
         "次の問題へ</button></p>"
+        f"{play_block(puzzle, 'bm-play-puzzle')}"
         "</div>"
     )
 
@@ -461,7 +474,8 @@ def sequence_html(sequence: items.Sequence, svg_of: SvgOf) -> str:
             f"{controls}"
             f'<div class="bm-record"><div class="bm-seq-boards">{"".join(frames)}</div>'
             f'<ol class="bm-moves" aria-label="棋譜" data-search-exclude>{"".join(moves)}</ol></div>{legend}'
-            '<p class="bm-announce" aria-live="polite" data-search-exclude></p></div>')
+            '<p class="bm-announce" aria-live="polite" data-search-exclude></p>'
+            f"{play_block(sequence, 'bm-play-sequence')}</div>")
 
 
 LESSON_HELP_JA = ("動かす駒（マス）をクリックすると、行き先が色で示されます。行き先をクリックすれば"

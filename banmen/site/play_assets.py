@@ -43,6 +43,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: where the site serves them, relative to the site folder.
 PYODIDE_DIR = Path("assets") / "pyodide"
 ENGINE_ZIP = Path("assets") / "banmen-engine.zip"
+#: the play board's Japanese side names and outcome sentences (:mod:`banmen.site.play_words`).
+PLAY_WORDS = Path("assets") / "play-words.json"
 #: where the board parts go, one ``<variant>.json`` each.
 PLAY_PARTS_DIR = Path("assets") / "play"
 
@@ -155,7 +157,8 @@ def write_play_parts(site_dir: Path, games: Mapping[str, Game],
 
 def write_play_assets(root: Path, site_dir: Path, games: Mapping[str, Game] | None = None,
                       cache: BuildCache | None = None) -> None:
-    """Copy Pyodide and write the engine zip into the built site ``site_dir``; with
+    """Copy Pyodide and write the engine zip and the play words (:mod:`banmen.site.play_words`)
+    into the built site ``site_dir``; with
     ``games`` (game id -> engine under the site's rules) also the board parts
     (:func:`write_play_parts`, through ``cache``).
 
@@ -173,9 +176,11 @@ def write_play_assets(root: Path, site_dir: Path, games: Mapping[str, Game] | No
         if not dst.is_file() or dst.stat().st_size != src.stat().st_size \
                 or dst.read_bytes() != src.read_bytes():
             shutil.copyfile(src, dst)
-    data = engine_zip()
-    zip_path = site_dir / ENGINE_ZIP
-    if not zip_path.is_file() or zip_path.read_bytes() != data:
-        zip_path.write_bytes(data)
+    from banmen.site.play_words import words_json
+
+    for path, data in ((site_dir / ENGINE_ZIP, engine_zip()),
+                       (site_dir / PLAY_WORDS, words_json().encode("utf-8"))):
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
     if games is not None:
         write_play_parts(site_dir, games, cache)

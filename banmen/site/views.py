@@ -64,6 +64,8 @@ class DiagramView:
     caption: str | None
     source: str
     marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    #: the setups of its 「この局面から指す」 button (:mod:`banmen.site.play_page`).
+    play: list = field(default_factory=list, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,8 @@ class PuzzleView:
     source: str
     frames: tuple[Board, ...] = ()
     marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    #: the setups of its 「この局面から指す」 button (:mod:`banmen.site.play_page`).
+    play: list = field(default_factory=list, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,8 @@ class SequenceView:
     frames: tuple[FrameView, ...]
     source: str
     marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    #: the setups of its 「この局面から指す」 button (:mod:`banmen.site.play_page`).
+    play: list = field(default_factory=list, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,8 @@ def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
     Returns:
         (view, [(board, engine, DiagramSpec), ...]) in the order the page shows the boards.
     """
+    from banmen.site.play_page import play_setup
+
     singular = kind[:-1]
     boards: list[tuple[Board, Any, Any]] = []
 
@@ -155,7 +163,7 @@ def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
     game = GameRef(item.game.id)
     if kind == "diagrams":
         view: View = DiagramView(item.ident, game, board(item.spec), item.caption, item.source,
-                                 item.marks)
+                                 item.marks, play=[play_setup(item.game, item.spec.state)])
     elif kind == "puzzles":
         model = item.model
         text = PuzzleText(model.title, model.level, model.question, tuple(model.hints),
@@ -163,7 +171,7 @@ def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
         main = board(item.spec)
         frames = tuple(board(spec) for spec in item.frames)
         view = PuzzleView(item.ident, game, text, main, item.answer, item.source, frames,
-                          item.marks)
+                          item.marks, play=[play_setup(item.game, item.spec.state)])
     elif kind == "lessons":
         model = item.model
         texts = tuple(LessonStepText(step.text, step.done) for step in model.steps)
@@ -172,7 +180,7 @@ def view_of(kind: str, item: Any) -> tuple[View, list[tuple[Board, Any, Any]]]:
     else:
         frames = tuple(FrameView(board(f.spec), f.move, f.comment) for f in item.frames)
         view = SequenceView(item.ident, game, item.title, item.intro, frames, item.source,
-                            item.marks)
+                            item.marks, play=[play_setup(item.game, item.frames[-1].spec.state)])
     return view, boards
 
 
@@ -200,10 +208,12 @@ def view_to_data(view: View) -> dict[str, Any]:
     data: dict[str, Any] = {"ident": view.ident, "game": view.game.id, "source": view.source,
                             "marks": _marks_data(view.marks)}
     if isinstance(view, DiagramView):
-        data.update(kind="diagrams", spec=_board_data(view.spec), caption=view.caption)
+        data.update(kind="diagrams", spec=_board_data(view.spec), caption=view.caption,
+                    play=view.play)
     elif isinstance(view, PuzzleView):
         model = view.model
         data.update(kind="puzzles", spec=_board_data(view.spec), answer=view.answer,
+                    play=view.play,
                     frames=[_board_data(b) for b in view.frames],
                     model={"title": model.title, "level": model.level,
                            "question": model.question, "hints": list(model.hints),
@@ -213,7 +223,7 @@ def view_to_data(view: View) -> dict[str, Any]:
                     texts=[[t.text, t.done] for t in view.texts], data=view.data,
                     boards=[_board_data(b) for b in view.boards])
     else:
-        data.update(kind="sequences", title=view.title, intro=view.intro,
+        data.update(kind="sequences", title=view.title, intro=view.intro, play=view.play,
                     frames=[{"spec": _board_data(f.spec), "move": f.move, "comment": f.comment}
                             for f in view.frames])
     return data
@@ -258,6 +268,18 @@ def _answer_from(data: Any) -> dict[str, Any]:
     return data
 
 
+def _play_from(data: Any, game_id: str) -> list[dict[str, Any]]:
+    """The setups of a play button, checked (see :mod:`banmen.site.play_page`)."""
+    _expect(isinstance(data, list) and len(data) == 1, "play setups")
+    for setup in data:
+        _fields(setup, {"label", "game", "rules", "position", "sides"}, "a play setup")
+        _expect(setup["game"] == game_id and isinstance(setup["label"], str)
+                and isinstance(setup["rules"], dict) and isinstance(setup["position"], dict)
+                and isinstance(setup["sides"], list)
+                and all(isinstance(s, str) for s in setup["sides"]), "a play setup's fields")
+    return data
+
+
 def view_from_data(data: Any, kind: str | None = None, ident: str | None = None,
                    source: str | None = None) -> View:
     """Return the view written by :func:`view_to_data`, checking every field.
@@ -281,12 +303,12 @@ def view_from_data(data: Any, kind: str | None = None, ident: str | None = None,
     _expect(view_ident.split("/", 1)[0] == game.id, "ident and game disagree")
     view_source = _text(data.get("source"), "source")
     if data["kind"] == "diagrams":
-        _fields(data, common | {"spec", "caption"}, "a diagram view")
+        _fields(data, common | {"spec", "caption", "play"}, "a diagram view")
         return DiagramView(view_ident, game, _board_from(data["spec"]),
                            _text(data["caption"], "caption", optional=True), view_source,
-                           _marks_from(data["marks"]))
+                           _marks_from(data["marks"]), play=_play_from(data["play"], game.id))
     if data["kind"] == "puzzles":
-        _fields(data, common | {"spec", "answer", "frames", "model"}, "a puzzle view")
+        _fields(data, common | {"spec", "answer", "frames", "model", "play"}, "a puzzle view")
         model = _fields(data["model"], {"title", "level", "question", "hints", "explanation"},
                         "a puzzle's texts")
         _expect(model["level"] in (1, 2, 3) and type(model["level"]) is int and isinstance(model["hints"], list), "level, hints")
@@ -298,7 +320,7 @@ def view_from_data(data: Any, kind: str | None = None, ident: str | None = None,
         return PuzzleView(view_ident, game, text, _board_from(data["spec"]),
                           _answer_from(data["answer"]), view_source,
                           tuple(_board_from(b) for b in data["frames"]),
-                          _marks_from(data["marks"]))
+                          _marks_from(data["marks"]), play=_play_from(data["play"], game.id))
     if data["kind"] == "lessons":
         _fields(data, common | {"title", "intro", "texts", "data", "boards"}, "a lesson view")
         _expect(isinstance(data["texts"], list) and all(
@@ -311,7 +333,7 @@ def view_from_data(data: Any, kind: str | None = None, ident: str | None = None,
                                 for t in data["texts"]),
                           data["data"], tuple(_board_from(b) for b in data["boards"]),
                           view_source, _marks_from(data["marks"]))
-    _fields(data, common | {"title", "intro", "frames"}, "a sequence view")
+    _fields(data, common | {"title", "intro", "frames", "play"}, "a sequence view")
     _expect(isinstance(data["frames"], list), "frames are not a list")
     frames = []
     for frame in data["frames"]:
@@ -321,7 +343,7 @@ def view_from_data(data: Any, kind: str | None = None, ident: str | None = None,
                                 _text(frame["comment"], "comment")))
     return SequenceView(view_ident, game, _text(data["title"], "title"),
                         _text(data["intro"], "intro"), tuple(frames), view_source,
-                        _marks_from(data["marks"]))
+                        _marks_from(data["marks"]), play=_play_from(data["play"], game.id))
 
 
 def boards_of(view: View) -> list[Board]:

@@ -1,6 +1,6 @@
 /* main.js: the entry point. Finds the interactive blocks of the page and sets them up:
  * puzzles (puzzles.js), sequences (sequence-player.js), lessons (lesson-player.js),
- * progress lines (progress.js, lesson-progress.js).
+ * progress lines (progress.js, lesson-progress.js), 「この局面から指す」 buttons (play-button.js).
  *
  * Material's instant navigation swaps the page body and announces it on document$; the
  * data-ready guards keep each control's handlers single whatever calls setupAll. On file://
@@ -13,12 +13,14 @@ import { setupPuzzle } from "./puzzles.js";
 import { setupSequence } from "./sequence-player.js";
 import { setupLesson } from "./lesson-player.js";
 import { refreshLessonProgress } from "./lesson-progress.js";
+import { setupPlay } from "./play-button.js";
 
 function setupAll() {
   document.querySelectorAll(".banmen-puzzle").forEach(setupPuzzle);
   document.querySelectorAll(".banmen-sequence").forEach(setupSequence);
   document.querySelectorAll(".banmen-lesson").forEach(setupLesson);
   document.querySelectorAll(".bm-progress").forEach(setupProgress);
+  document.querySelectorAll(".bm-play").forEach(setupPlay);
   refreshProgress();
   refreshLessonProgress();
   var progress = loadProgress();

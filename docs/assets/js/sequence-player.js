@@ -15,6 +15,8 @@ export function setupSequence(block) {
     index = Math.max(0, Math.min(last, to));
     showFrame(block, index);
     counter.textContent = index + " / " + last;
+    // the 「この局面から指す」 button plays on from the last frame: shown there (CSS)
+    block.classList.toggle("bm-at-end", index === last);
     links.forEach(function (link, i) {
       if (i === index) link.setAttribute("aria-current", "step");
       else link.removeAttribute("aria-current");

@@ -1,0 +1,101 @@
+"""The 「この局面から指す」 button: what a page carries so the reader can play on from a board.
+
+Every diagram, the last frame of every sequence and every puzzle (shown once solved) get a
+button; each game's 「対局する」 page gets one for the start position (``{{ play <game> }}``).
+The button's block carries, escaped in its ``data-play`` attribute, a list of setups (one,
+or the player counts of バブーシュカ on its 対局する page), each::
+
+    {"label": "4人", "game": "babuschka", "rules": {"players": 4},
+     "position": {... the game's position mapping ...}, "sides": ["south", ...]}
+
+``rules`` holds only the parameters that differ from the engine's defaults (what
+:func:`banmen.play.engine` takes), ``position`` is what
+:meth:`banmen.game.Game.position_to_yaml` writes (so the engine in the browser reads the same
+position the page shows), ``sides`` the side ids in turn order, from which the reader picks.
+The page module ``docs/assets/js/play-button.js`` reads it and loads the play board only
+when the button is pressed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Hashable
+from typing import Any
+
+#: the button's text.
+BUTTON_JA = "この局面から指す"
+
+
+def rule_overrides(game: Any) -> dict[str, Any]:
+    """Return the rule parameters of ``game`` that differ from its engine's defaults, as JSON
+    values (tuples as lists)."""
+    defaults = game.rules_model().to_json()
+    return {name: value for name, value in game.rules.to_json().items()
+            if defaults.get(name) != value}
+
+
+def sides_of(game: Any, position: dict[str, Any]) -> list[str]:
+    """Return the side ids of ``position`` in turn order (the seats a reader may take).
+
+    The engines' own tables (``SIDES`` of each game's rules; ludo's seated colours; バブーシュカ
+    by its player count).
+
+    Raises:
+        ValueError: a game this module does not know.
+    """
+    if game.id == "ukejalayer":
+        from banmen.games.ukejalayer.rules import SIDES
+        return list(SIDES)
+    if game.id == "medamagaeru":
+        from banmen.games.medamagaeru.board import SIDES
+        return list(SIDES)
+    if game.id == "suicide-checkers":
+        from banmen.games.suicide_checkers.rules import SIDES
+        return list(SIDES)
+    if game.id == "babuschka":
+        from banmen.games.babuschka.rules import sides_of as babuschka_sides
+        return list(babuschka_sides(int(position.get("players", game.rules.players))))
+    if game.id == "ludo":
+        return list(position["colours"])
+    raise ValueError(f"no sides known for game {game.id!r}")
+
+
+def play_setup(game: Any, state: Hashable, label: str = "") -> dict[str, Any]:
+    """Return one setup of a play button (see the module documentation) for ``state``.
+
+    Args:
+        game: the engine with the rules the board uses.
+        state: the position to play on from.
+        label: the setup's name where a page offers more than one (「4人」), else ``""``.
+    """
+    position = json.loads(json.dumps(game.position_to_yaml(state)))
+    position.pop("game", None)
+    return {"label": label, "game": game.id, "rules": rule_overrides(game),
+            "position": position, "sides": sides_of(game, position)}
+
+
+def start_setups(game: Any) -> list[dict[str, Any]]:
+    """Return the setups of a game's 対局する page: its start position under the site's rules;
+    for バブーシュカ both player counts (「2人」, 「4人」)."""
+    if game.id == "babuschka":
+        return [play_setup(game.with_rules({"players": n}),
+                           game.with_rules({"players": n}).initial_state(), f"{n}人")
+                for n in (2, 4)]
+    return [play_setup(game, game.initial_state())]
+
+
+def play_html(setups: list[dict[str, Any]], where: str = "") -> str:
+    """Return the button block for ``setups`` (data escaped into ``data-play``).
+
+    Args:
+        setups: from :func:`play_setup` or :func:`start_setups`.
+        where: a class naming the place (``bm-play-diagram``, ``bm-play-sequence``,
+            ``bm-play-puzzle``, ``bm-play-page``); CSS shows a sequence's button at its last
+            frame and a puzzle's once it is solved.
+    """
+    data = json.dumps(setups, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return (f'<div class="bm-play {where}" data-play="{html.escape(data, quote=True)}" '
+            'data-search-exclude><p class="bm-play-open">'
+            f'<button type="button" class="md-button bm-play-start">{BUTTON_JA}</button>'
+            '<span class="bm-play-note" aria-live="polite"></span></p></div>')

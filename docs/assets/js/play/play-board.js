@@ -1,0 +1,112 @@
+// The play board: the empty board and piece symbols drawn at build time, pieces placed here.
+//
+// The renderers write, per game variant, assets/play/<variant>.json (banmen/render/parts.py):
+// {variant, viewBox, board: the empty board's SVG (its squares are <g id="...--sq-<name>">
+// as on every static board, so board-input.js finds them), symbols: one <symbol> per piece
+// look, centers: {square: [x, y]}, symbol_size: [w, h], looks}; the board holds an empty
+// <g class="bm-play-pieces"> where the pieces go. The engine's view of a
+// position ({"op": "view"}: {variant, pieces: [{square, symbol, label}], info}) says which
+// symbol stands on which square (several on one square bottom to top; label: the piece's
+// plain text, for the accessible description); this module only places <use> elements there.
+// It knows no rule.
+//
+//   const board = createPlayBoard(frame, instance);
+//   await board.show(view);     // draw the view's pieces (loads the variant's parts once)
+//   board.describe()            // the pieces in words, for the page's hidden description
+
+const partsCache = new Map();
+const SVG = "http://www.w3.org/2000/svg";
+
+function loadParts(variant) {
+  if (!partsCache.has(variant)) {
+    const url = new URL(`../../play/${encodeURIComponent(variant)}.json`, import.meta.url);
+    partsCache.set(variant, fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`play/${variant}.json: HTTP ${response.status}`);
+      return response.json();
+    }));
+  }
+  return partsCache.get(variant);
+}
+
+// The symbols of a variant (parts.symbols: one hidden <svg> with a <symbol> per look and their
+// shared glyphs), once per document: every board's <use> points there.
+function defineSymbols(parts) {
+  const id = `bm-play-symbols-${parts.variant}`;
+  if (document.getElementById(id)) return;
+  const holder = document.createElement("div");
+  holder.setAttribute("id", id);
+  holder.setAttribute("class", "bm-play-symbol-holder");
+  holder.setAttribute("aria-hidden", "true");
+  holder.innerHTML = parts.symbols;
+  document.body.appendChild(holder);
+}
+
+// The board's own ids get a per-instance prefix (two play boards of one variant on a page
+// keep unique ids); square names stay after the last "--sq-".
+function prefixed(svgText, prefix) {
+  return svgText
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/(href="#|url\(#)([^")]+)/g, (all, head, name) =>
+      name.startsWith("bm-play-") || name.startsWith("bm-glyph-") ? all : `${head}${prefix}${name}`);
+}
+
+function symbolId(variant, symbol) {
+  return symbol.startsWith("bm-play-") ? symbol : `bm-play-${variant}-${symbol}`;
+}
+
+export function createPlayBoard(frame, instance) {
+  let parts = null;
+  let layer = null;
+  let pieces = [];
+
+  async function use(variant) {
+    if (parts && parts.variant === variant) return;
+    parts = await loadParts(variant);
+    defineSymbols(parts);
+    frame.innerHTML = prefixed(parts.board, `bmplay${instance}-`);
+    const svg = frame.querySelector("svg");
+    svg.classList.add("banmen-board", "bm-play-svg");
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    if (parts.viewBox && !svg.getAttribute("viewBox")) svg.setAttribute("viewBox", parts.viewBox);
+    // the board keeps a layer for the pieces (under what the diagrams draw over them)
+    layer = svg.querySelector("g.bm-play-pieces");
+    if (!layer) {
+      layer = document.createElementNS(SVG, "g");
+      layer.setAttribute("class", "bm-play-pieces");
+      svg.appendChild(layer);
+    }
+    layer.setAttribute("pointer-events", "none");
+  }
+
+  return {
+    async show(view) {
+      await use(view.variant);
+      pieces = view.pieces;
+      const [w, h] = parts.symbol_size;
+      layer.textContent = "";
+      for (const piece of view.pieces) {
+        const centre = parts.centers[piece.square];
+        if (!centre) continue;
+        const shape = document.createElementNS(SVG, "use");
+        shape.setAttribute("href", `#${symbolId(parts.variant, piece.symbol)}`);
+        shape.setAttribute("x", String(centre[0] - w / 2));
+        shape.setAttribute("y", String(centre[1] - h / 2));
+        shape.setAttribute("width", String(w));
+        shape.setAttribute("height", String(h));
+        shape.dataset.square = piece.square;
+        layer.appendChild(shape);
+      }
+    },
+    // "c2：白3枚、d1：黒" — the squares and the pieces' labels, in the view's order.
+    describe() {
+      const bySquare = new Map();
+      for (const piece of pieces) {
+        if (!bySquare.has(piece.square)) bySquare.set(piece.square, []);
+        if (piece.label) bySquare.get(piece.square).push(piece.label);
+      }
+      return [...bySquare].map(([square, labels]) =>
+        labels.length ? `${square}：${labels.join("・")}` : square).join("、");
+    },
+  };
+}

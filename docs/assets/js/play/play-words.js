@@ -1,0 +1,54 @@
+// The play board's Japanese words: side names and the sentence that ends a game.
+//
+// The table is data written at build time (assets/play-words.json, banmen/site/play_words.py):
+// {"sides": {id: name}, "outcomes": [[pattern, template], ...]}. The engine reports the end of
+// a game as {winner, reason} with its English reason; the first pattern matching the whole
+// reason gives the sentence, its template filled from the named groups: {name} as written,
+// {name|side} a side name, {name|sides} a comma list of sides, {name|ranks} "red 1, blue 2".
+// Python applies the same table (outcome_ja), so no sentence is written twice.
+
+let loading = null;
+
+export function loadWords() {
+  if (!loading) {
+    loading = fetch(new URL("../../play-words.json", import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`play-words.json: HTTP ${response.status}`);
+      return response.json();
+    });
+  }
+  return loading;
+}
+
+export function sideName(words, id) {
+  return words.sides[id] || id;
+}
+
+function fill(words, template, groups) {
+  return template.replace(/\{(\w+)(?:\|(side|sides|ranks))?\}/g, (all, name, how) => {
+    const value = groups[name];
+    if (how === "side") return sideName(words, value);
+    const parts = value.split(",").map((part) => part.trim());
+    if (how === "sides") return parts.map((part) => sideName(words, part)).join("、");
+    if (how === "ranks") {
+      return parts.map((part) => {
+        const [colour, rank] = part.split(/\s+/);
+        return `${rank}位 ${sideName(words, colour)}`;
+      }).join("、");
+    }
+    return value;
+  });
+}
+
+// {winner, reason} -> 「黒の勝ちです。相手に指せる手がなくなりました。」 (引き分け for no winner).
+export function outcomeText(words, outcome) {
+  let text = outcome.winner === null || outcome.winner === undefined
+    ? "引き分けです。" : `${sideName(words, outcome.winner)}の勝ちです。`;
+  for (const [pattern, template] of words.outcomes) {
+    const found = new RegExp(pattern).exec(outcome.reason);
+    if (found) {
+      text += fill(words, template, found.groups || {});
+      break;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,104 @@
+"""The page side of 「この局面から指す」 without a browser: the button's data, the outcome words,
+the cached views keeping the data, and the play modules staying out of the offline bundle."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from banmen.game import get_game
+from banmen.site.play_page import play_html, play_setup, rule_overrides, start_setups
+from banmen.site.play_words import OUTCOMES, outcome_ja, words_json
+from banmen.site.scripts import bundle
+from banmen.site.views import DiagramView, view_from_data, view_to_data
+from conftest import ROOT
+
+
+@pytest.mark.parametrize("winner, reason, expected", [
+    ("black", "no legal action", "黒の勝ちです。相手に指せる手がなくなりました。"),
+    ("white", "no pieces", "白の勝ちです。駒がすべてなくなったので、勝ちです。"),
+    (None, "quiet moves", "引き分けです。駒を取らない手が長く続きました。"),
+    (None, "repetition", "引き分けです。同じ局面がくり返されました。"),
+    ("green", "third capture", "緑の勝ちです。決められた数の駒を取りました。"),
+    ("green", "2-2 judgement: white can capture nothing",
+     "緑の勝ちです。2-2の判定：白はもう相手の駒を取れません。"),
+    (None, "2-2 judgement: neither side can capture anything",
+     "引き分けです。2-2の判定：どちらも相手の駒を取れません。"),
+    (None, "no winning capture within 30 plies of 2-2",
+     "引き分けです。2-2になってから30手のあいだに、勝ちを決める取りがありませんでした。"),
+    ("white", "repetition duty: no move to a new position",
+     "白の勝ちです。千日手の決まりで、前にない局面へ進める手がなくなりました。"),
+    ("grey", "all nests home", "灰の勝ちです。人形をすべてゴールに入れました。"),
+    ("west", "ranking: west, south, east, north",
+     "西の勝ちです。ゴールした順：西、南、東、北。"),
+    ("west", "ranking: west; the others passed in a row and stay unranked",
+     "西の勝ちです。ゴールした順：西。ほかの人は続けてパスしたので順位なしです。"),
+    (None, "every player passed in a row", "引き分けです。全員が続けてパスしました。"),
+    ("blue", "ranking: blue 1, red 2", "青の勝ちです。順位：1位 青、2位 赤。"),
+    ("red", "something new", "赤の勝ちです。"),
+])
+def test_outcome_reasons_in_japanese(winner, reason, expected):
+    assert outcome_ja(winner, reason) == expected
+
+
+def test_the_words_file_is_the_same_table_in_javascript_syntax():
+    data = json.loads(words_json())
+    assert words_json() == words_json()
+    assert [p for p, _ in data["outcomes"]] == [p.replace("(?P<", "(?<") for p, _ in OUTCOMES]
+    assert not any("(?P<" in p for p, _ in data["outcomes"])
+    assert data["sides"]["south"] == "南" and data["sides"]["grey"] == "灰"
+
+
+def test_setups_carry_the_position_mapping_the_differing_rules_and_the_sides():
+    assert start_setups(get_game("suicide-checkers")) == [{
+        "label": "", "game": "suicide-checkers", "rules": {},
+        "position": {"fen": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"},
+        "sides": ["black", "white"]}]
+    two, four = start_setups(get_game("babuschka"))
+    assert (two["label"], two["rules"], two["sides"]) == ("2人", {}, ["black", "grey"])
+    assert (four["label"], four["rules"], four["sides"]) == (
+        "4人", {"players": 4}, ["south", "west", "north", "east"])
+    ludo = get_game("ludo", {"preset": "ludo", "colours": 3})
+    overrides = rule_overrides(ludo)
+    assert {"preset": "ludo", "colours": 3}.items() <= overrides.items()
+    assert "pieces" not in overrides  # as the defaults
+    assert get_game("ludo", overrides).rules == ludo.rules  # what the page's engine gets
+    assert play_setup(ludo, ludo.initial_state())["sides"] == ["red", "yellow", "blue"]
+
+
+def test_the_button_block_escapes_its_data():
+    game = get_game("ukejalayer")
+    setups = [play_setup(game, game.initial_state())]
+    block = play_html(setups, "bm-play-diagram")
+    attribute = re.search(r'data-play="([^"]*)"', block).group(1)
+    assert json.loads(html.unescape(attribute)) == setups
+    assert "<" not in attribute and ">" not in attribute
+    assert '<button type="button" class="md-button bm-play-start">この局面から指す</button>' in block
+
+
+def test_a_cached_view_keeps_its_setups_and_refuses_bad_ones():
+    game = get_game("ukejalayer")
+    from banmen.site.views import Board, GameRef
+    view = DiagramView("ukejalayer/x", GameRef("ukejalayer"), Board("diagram:ukejalayer/x:0", "x"),
+                       None, "diagrams/ukejalayer/x.yaml",
+                       play=[play_setup(game, game.initial_state())])
+    data = json.loads(json.dumps(view_to_data(view)))
+    assert view_from_data(data).play == view.play
+    data["play"][0]["game"] = "ludo"
+    with pytest.raises(ValueError, match="a play setup's fields"):
+        view_from_data(data)
+    data["play"] = []
+    with pytest.raises(ValueError, match="play setups"):
+        view_from_data(data)
+
+
+def test_the_play_modules_stay_out_of_the_offline_bundle():
+    text = bundle(ROOT / "docs" / "assets" / "js")
+    assert "function setupPlay(block)" in text
+    for module in (ROOT / "docs" / "assets" / "js" / "play").glob("*.js"):
+        assert f'modules["{module.stem}"]' not in text
+    assert "openPlay(" in text and "function openPlay" not in text
+    assert "createPlayBoard" not in text and "loadPyodide" not in text
