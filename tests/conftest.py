@@ -78,29 +78,41 @@ def _shared_folder(tmp_path_factory, name: str) -> tuple[Path, Path]:
     return base / name, base / f"{name}.lock"
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The project's site, built once with ``mkdocs build --strict`` (once per run: with
-    xdist the first worker builds it while the others wait on a lock)."""
+def _built(tmp_path_factory) -> tuple[Path, Path]:
+    """(site, snapshot of the build cache): the project's site built once per run with
+    ``mkdocs build --strict`` (with xdist the first worker builds it while the others wait
+    on a lock), and a copy of ``ROOT/.cache/banmen`` taken right after that build, so copies
+    of the project never read a cache that another test is writing."""
     site, lock = _shared_folder(tmp_path_factory, "site")
+    snapshot = site.with_name("cache-snapshot")
     with lock.open("w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         done = site.with_name(site.name + ".built")
         if not done.exists():
-            if site.exists():
-                shutil.rmtree(site)  # a build that failed in another worker: try again
+            for folder in (site, snapshot):  # a build that failed in another worker
+                if folder.exists():
+                    shutil.rmtree(folder)
             result = build_site(ROOT, site)
             assert result.returncode == 0, result.stderr[-3000:]
+            cache = ROOT.joinpath(*CACHE_PARTS)
+            if cache.is_dir():
+                shutil.copytree(cache, snapshot)
             done.write_text("", encoding="utf-8")
-    return site
+    return site, snapshot
 
 
 @pytest.fixture(scope="session")
-def warm_cache(built_site) -> Path | None:
-    """The build cache the session's site build filled (``ROOT/.cache/banmen``), for
-    :func:`copy_project`; ``None`` when the build ran without one (``BANMEN_NO_CACHE``)."""
-    cache = ROOT.joinpath(*CACHE_PARTS)
-    return cache if cache.is_dir() else None
+def built_site(tmp_path_factory) -> Path:
+    """The project's site, built once per run with ``mkdocs build --strict``."""
+    return _built(tmp_path_factory)[0]
+
+
+@pytest.fixture(scope="session")
+def warm_cache(tmp_path_factory) -> Path | None:
+    """A copy of the build cache the session's site build filled, for :func:`copy_project`
+    (``None`` when that build ran without one, ``BANMEN_NO_CACHE``)."""
+    snapshot = _built(tmp_path_factory)[1]
+    return snapshot if snapshot.is_dir() else None
 
 
 @functools.cache
