@@ -181,13 +181,20 @@ class _SharedSyncPlaywright:
         return shared_playwright()
 
 
-try:
-    import playwright.sync_api as _sync_api
-except ImportError:  # the browser tests then fail on their own import
-    _sync_api = None
-else:
-    _real_sync_playwright = _sync_api.sync_playwright
-    _sync_api.sync_playwright = _SharedSyncPlaywright
+def pytest_configure(config):
+    """Inside pytest (not in the tools that import this file), ``sync_playwright()`` gives
+    the shared driver (:class:`_SharedSyncPlaywright`); set before the test modules load."""
+    global _real_sync_playwright  # noqa: PLW0603 - the real one, kept for shared_playwright
+    try:
+        import playwright.sync_api as sync_api
+    except ImportError:  # the browser tests then fail on their own import
+        return
+    if sync_api.sync_playwright is not _SharedSyncPlaywright:
+        _real_sync_playwright = sync_api.sync_playwright
+        sync_api.sync_playwright = _SharedSyncPlaywright
+
+
+_real_sync_playwright: Any = None
 
 
 def pytest_sessionfinish(session, exitstatus):
