@@ -4,33 +4,17 @@ move puzzles replay their solution, sequences step, and search finds Japanese wo
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from playwright.sync_api import expect
 
-from banmen.content.check import check_project
 from banmen.render.ids import html_id
-from conftest import ROOT
+from conftest import CHROMIUM, LAUNCH_ARGS, ROOT, browser, checked_project  # noqa: F401 (re-exported)
 
 pytestmark = pytest.mark.slow
 
 GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka", "ludo"]
 #: games with move puzzles (ludo has none: the dice decide, so no move forces a win).
 MOVE_PUZZLE_GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka"]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -45,7 +29,7 @@ def page(browser):
 
 @pytest.fixture(scope="module")
 def content():
-    return check_project(ROOT)
+    return checked_project()
 
 
 def _puzzles_of(content, game, kind):

@@ -21,10 +21,9 @@ import re
 
 import pytest
 
-from banmen.content.check import check_project
 from banmen.games.ludo.paths import occupants, sent_back
 from banmen.render import render_svg
-from conftest import ROOT
+from conftest import checked_project
 
 _NUMBER = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8,
            "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
@@ -64,7 +63,7 @@ def test_the_claims_reader_flags_the_old_wrong_captions():
 
 
 def _ludo_diagrams():
-    content = check_project(ROOT)
+    content = checked_project()
     return sorted((ident, item) for ident, item in content.diagrams.items()
                   if ident.startswith("ludo/"))
 

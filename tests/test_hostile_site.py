@@ -68,10 +68,10 @@ def _no_staging_left(parent: Path) -> bool:
 
 
 @pytest.fixture(scope="module")
-def hostile(tmp_path_factory):
+def hostile(tmp_path_factory, warm_cache):
     """A project copy with payload puzzles, built by ``banmen build`` over an old site."""
     root = tmp_path_factory.mktemp("hostile")
-    project = copy_project(root / "project")
+    project = copy_project(root / "project", cache=warm_cache)
     for name, text in PAYLOADS.items():
         (project / "puzzles" / "ukejalayer" / name).write_text(text, encoding="utf-8")
     for path in [project, *project.rglob("*")]:
@@ -159,8 +159,9 @@ def test_the_sitemap_depends_on_the_sources_not_the_day(hostile):
     assert sitemap.count("<lastmod>2020-01-02</lastmod>") == sitemap.count("<lastmod>")
 
 
-def test_dead_links_in_yaml_text_fail_the_build_at_their_line_and_keep_the_old_site(tmp_path):
-    project = copy_project(tmp_path / "project")
+def test_dead_links_in_yaml_text_fail_the_build_at_their_line_and_keep_the_old_site(tmp_path,
+                                                                                   warm_cache):
+    project = copy_project(tmp_path / "project", cache=warm_cache)
     path = project / "puzzles" / "ukejalayer" / "zz-links.yaml"
     path.write_text("game: ukejalayer\ntitle: リンク\n" + POSITION +
                     "question: \"[x](nosuch.md) と [y](#missing)\"\n"
@@ -188,8 +189,8 @@ def test_dead_links_in_yaml_text_fail_the_build_at_their_line_and_keep_the_old_s
 
 
 @pytest.mark.parametrize("moment", ["staging folder made", "MkDocs running"])
-def test_an_interrupted_build_keeps_the_old_site(tmp_path, moment):
-    project = copy_project(tmp_path / "project")
+def test_an_interrupted_build_keeps_the_old_site(tmp_path, moment, warm_cache):
+    project = copy_project(tmp_path / "project", cache=warm_cache)
     site = tmp_path / "site"
     _old_site(site)
     process = _banmen(project, "build", "-d", str(site))
@@ -218,8 +219,8 @@ def _mkdocs_child(pid: int) -> int | None:
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
-def test_stopping_serve_by_its_pid_stops_the_mkdocs_server(tmp_path, stop):
-    project = copy_project(tmp_path / "project")
+def test_stopping_serve_by_its_pid_stops_the_mkdocs_server(tmp_path, stop, warm_cache):
+    project = copy_project(tmp_path / "project", cache=warm_cache)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

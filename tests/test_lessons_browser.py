@@ -12,22 +12,12 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ROOT
-from test_browser import CHROMIUM, GAMES, LAUNCH_ARGS
+from test_browser import GAMES
 
 pytestmark = pytest.mark.slow
 
 ARTIFACTS = ROOT / "test-artifacts"
 STORE = "banmen-lessons"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
 
 
 def new_page(browser, width=1280):

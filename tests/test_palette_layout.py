@@ -15,7 +15,6 @@ dark page at 1280 and 390 px go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -24,9 +23,6 @@ from banmen.render.ids import html_id
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 #: pages whose texts and boards are measured: the home page (a board per game), the rules of
 #: バブーシュカ (opened nests) and ルドー (the simulation chart), a puzzle page.
@@ -136,16 +132,6 @@ BOARD_TEXTS_JS = "async (limit) => {" + _COLOUR_JS + r"""
   }
   return found;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
 
 
 def _open(browser, url: str, width: int, scheme: str):

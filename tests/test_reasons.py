@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from banmen.content.check import check_project
 from banmen.site.reasons import reason_ja
-from conftest import ROOT
+from conftest import checked_project
 
 
 @pytest.fixture(scope="module")
 def content():
-    return check_project(ROOT)
+    return checked_project()
 
 
 def _nodes(node):

@@ -64,8 +64,8 @@ class Server:
             self.process.kill()
 
 
-def test_a_save_rechecks_one_file_and_an_error_keeps_the_last_good_page(tmp_path):
-    project = copy_project(tmp_path / "project")
+def test_a_save_rechecks_one_file_and_an_error_keeps_the_last_good_page(tmp_path, warm_cache):
+    project = copy_project(tmp_path / "project", cache=warm_cache)
     server = Server(project)
     try:
         server.wait_for(r"banmen: \d+ content files checked")

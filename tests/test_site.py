@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from banmen.content.check import check_project
 from banmen.render.ids import html_id
-from conftest import ROOT, build_site, copy_project
+from conftest import ROOT, build_site, checked_project, copy_project
 
 pytestmark = pytest.mark.slow
 
@@ -23,7 +22,7 @@ def _pages(site: Path) -> dict[str, str]:
 
 
 def test_every_diagram_puzzle_and_sequence_is_on_a_page(built_site):
-    content = check_project(ROOT)
+    content = checked_project()
     html = "\n".join(_pages(built_site).values())
     for ident in content.diagrams:
         assert f'id="{html_id(ident)}-figure"' in html, ident
@@ -60,8 +59,8 @@ def test_the_build_is_deterministic(built_site, tmp_path):
         assert (again / name).read_text(encoding="utf-8") == html, name
 
 
-def test_a_wrong_answer_fails_the_build_with_its_place(tmp_path):
-    project = copy_project(tmp_path / "project")
+def test_a_wrong_answer_fails_the_build_with_its_place(tmp_path, warm_cache):
+    project = copy_project(tmp_path / "project", cache=warm_cache)
     for puzzle in sorted((project / "puzzles" / "ukejalayer").glob("*.yaml")):
         text = puzzle.read_text(encoding="utf-8")
         match = re.search(r"^(  value: )(\d+)$", text, flags=re.M)
@@ -77,8 +76,8 @@ def test_a_wrong_answer_fails_the_build_with_its_place(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-def test_an_unknown_id_on_a_page_fails_the_build(tmp_path):
-    project = copy_project(tmp_path / "project")
+def test_an_unknown_id_on_a_page_fails_the_build(tmp_path, warm_cache):
+    project = copy_project(tmp_path / "project", cache=warm_cache)
     page = project / "docs" / "index.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n{{ diagram ukejalayer/nope }}\n",
                     encoding="utf-8")
@@ -207,7 +206,7 @@ def test_hints_explanations_and_answers_are_not_in_the_search_index(built_site):
     index = "\n".join(d["title"] + "\n" + d["text"] for d in docs["docs"]
                       if re.match(r"[a-z-]+/puzzles/", d["location"])).replace("\u200b", "")
     assert "答え方は" in index  # the puzzle pages' own text is indexed (read unescaped)
-    content = check_project(ROOT)
+    content = checked_project()
     for ident, puzzle in content.puzzles.items():
         texts = [puzzle.model.explanation, *(puzzle.model.hints or [])]
         for text in texts:

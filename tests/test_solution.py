@@ -9,17 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from banmen.content.check import check_project
 from banmen.content.solution import MainStep, solution_tree
 from banmen.content.steps import MOVE_TEXT_TABLE, fold_move_text, normalise_move_text
 from banmen.game import get_game
 from banmen.site.html import puzzle_html
-from conftest import ROOT
+from conftest import ROOT, checked_project
 
 
 @pytest.fixture(scope="module")
 def content():
-    return check_project(ROOT)
+    return checked_project()
 
 
 # ---------------------------------------------------------------- typed text

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Set up (see tools/setup.sh) and run every test: engines, content, drawing, the built site,
-# and the pages in headless Chromium. Extra arguments go to pytest.
+# and the pages in headless Chromium, in parallel workers. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh --browser
-exec .venv/bin/python -m pytest "$@"
+# Two workers on two cores (pytest-xdist, one per core up to four); a whole test file stays on
+# one worker (its module fixtures, such as a project build or a browser page, are made once);
+# the site is built once for both (tests/conftest.py). `bash tools/test.sh -n 0` runs serially.
+exec .venv/bin/python -m pytest -n auto --maxprocesses 4 --dist loadfile "$@"

@@ -259,6 +259,12 @@ class SiteBuild:
         # kept open for the pages (expansions are cached too) until close()
         self._cache = cache
 
+    @property
+    def cache(self) -> BuildCache | None:
+        """The build cache while it is open (from :meth:`prepare` to :meth:`close`), for
+        what the pages' hooks keep in it too (the cut search index); else ``None``."""
+        return self._cache
+
     def close(self) -> None:
         """Close the build cache (after the last page; :meth:`prepare` opens it again)."""
         if self._cache is not None:

@@ -243,6 +243,33 @@ def has_subheadings(toc: Any) -> bool:
     return any(item.level > 1 or has_subheadings(item.children) for item in toc)
 
 
+def _names_from_data(data: Any) -> list[str]:
+    if not (isinstance(data, list) and len(data) == len(game_ids())
+            and all(isinstance(name, str) and name for name in data)):
+        raise ValueError("not the games' names")
+    return data
+
+
+def game_names() -> list[str]:
+    """The Japanese name of every game (``Game.name_ja``), in registry order; kept in the
+    build cache under the engines' code digest, so a warm build imports no engine for them.
+
+    Raises:
+        BanmenError: a registered engine cannot be loaded.
+    """
+    from banmen.site.cache import code_digest, key
+
+    build = _state["build"]
+    cache = None if build is None else build.cache
+    name = "names:" + key(code_digest(), game_ids())
+    names = None if cache is None else cache.get_json(name, _names_from_data)
+    if names is None:
+        names = [game_class(game_id).name_ja for game_id in game_ids()]
+        if cache is not None:
+            cache.set_json(name, names)
+    return names
+
+
 @event_priority(-50)  # after the search plugin has written its index
 def on_post_build(config: Any, **_: Any) -> None:
     """Once every page is written: check the anchors that authored links point at; write
@@ -274,8 +301,11 @@ def on_post_build(config: Any, **_: Any) -> None:
         raise PluginError(f"banmen: {err}") from None
     index = site_dir / "search" / "search_index.json"
     if index.exists():
-        names = [game_class(game_id).name_ja for game_id in game_ids()]
-        segment_index(index, _state["titles"], keep=names, boosts=_state["boosts"])
+        from banmen.site.cache import page_code_digest
+
+        build = _state["build"]
+        segment_index(index, _state["titles"], keep=game_names(), boosts=_state["boosts"],
+                      cache=None if build is None else build.cache, base=[page_code_digest()])
     if pdf_enabled():
         _write_pdfs(site_dir)
     if _state["build"] is not None:

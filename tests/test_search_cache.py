@@ -1,0 +1,132 @@
+"""The cut search index kept in the build cache (issue 19, item 4): page by page, the same
+entries as cutting afresh, nothing cut again in a warm build, only the changed page after an
+edit, and damaged entries recomputed; the games' names for it read from the cache too."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from banmen.game import game_class, game_ids
+from banmen.site import mkdocs_hooks, search
+from banmen.site.cache import BuildCache
+
+NAMES = ["めだまがえる", "ウケジャレイヤー"]
+DOCS = [
+    {"location": "medamagaeru/rules/", "title": "ルール", "text": "めだまがえるの駒の動き"},
+    {"location": "medamagaeru/rules/#move", "title": "動き", "text": "<p>駒は前に進みます。</p>"},
+    {"location": "ukejalayer/puzzles/", "title": "練習問題", "text": ""},
+    {"location": "ukejalayer/puzzles/#p01", "title": "問題1　動かせる山",
+     "text": "ウケジャレイヤーで動かせる山はいくつ？"},
+    {"location": "medamagaeru/rules/#end", "title": "終わり", "text": "目を三つ取ると勝ち"},
+]
+TITLES = {"medamagaeru/rules/": "めだまがえる ルール"}
+BOOSTS = {"medamagaeru/rules/": 2.0}
+
+
+@pytest.fixture
+def cuts(monkeypatch):
+    """The runs of Japanese text Sudachi is asked to cut, in order."""
+    asked: list[str] = []
+    words = search.words
+
+    def counted(run, keep=()):
+        asked.append(run)
+        return words(run, keep)
+
+    monkeypatch.setattr(search, "words", counted)
+    return asked
+
+
+def _dump(entries) -> str:
+    return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_cached_cuts_are_the_fresh_cuts_and_a_warm_run_cuts_nothing(tmp_path, cuts):
+    fresh = search.segment_entries(DOCS, TITLES, NAMES, BOOSTS)
+    assert fresh[1] == {"location": "medamagaeru/rules/#move",
+                        "title": "めだまがえる\u200b \u200bルール\u200b \u200b動き",
+                        "text": "<p>\u200b駒\u200bは\u200b前\u200bに\u200b進み\u200bます\u200b。</p>",
+                        "boost": 2.0}
+    asked_fresh = len(cuts)
+    cache = BuildCache(tmp_path)
+    try:
+        first = search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+        assert len(cuts) == 2 * asked_fresh  # a cold cache cuts every entry once
+        second = search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+    finally:
+        cache.close()
+    assert len(cuts) == 2 * asked_fresh  # the warm run asked Sudachi nothing
+    # same entries, fields in the same order (the cache stores JSON with sorted keys)
+    assert _dump(first) == _dump(second) == _dump(fresh)
+    assert [list(e) for e in second] == [list(e) for e in fresh]
+
+
+def _cuts_of(cuts, *args) -> list[str]:
+    """The runs that cutting ``segment_entries(*args)`` afresh asks Sudachi for."""
+    cuts.clear()
+    search.segment_entries(*args)
+    asked = list(cuts)
+    cuts.clear()
+    return asked
+
+
+def test_an_edited_page_is_cut_again_alone(tmp_path, cuts):
+    edited = [dict(d) for d in DOCS]
+    edited[3]["text"] = "ウケジャレイヤーで動かせる駒"
+    page_alone = _cuts_of(cuts, edited[2:4], {"ukejalayer/puzzles/": "練習問題"}, NAMES)
+    assert "で動かせる駒" in page_alone and "駒の動き" not in page_alone
+    everything = _cuts_of(cuts, edited, TITLES, NAMES, BOOSTS)
+    cache = BuildCache(tmp_path)
+    try:
+        search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+        cuts.clear()
+        again = search.segment_cached(edited, TITLES, NAMES, BOOSTS, cache, ["code"])
+        assert cuts == page_alone  # only ukejalayer/puzzles/ (both its entries) cut again
+        assert again == search.segment_entries(edited, TITLES, NAMES, BOOSTS)
+        # another code digest or other kept words: nothing is reused
+        cuts.clear()
+        search.segment_cached(edited, TITLES, NAMES, BOOSTS, cache, ["other code"])
+        assert sorted(cuts) == sorted(everything)
+        cuts.clear()
+        search.segment_cached(edited, TITLES, NAMES[:1], BOOSTS, cache, ["code"])
+        assert sorted(cuts) == sorted(_cuts_of(cuts, edited, TITLES, NAMES[:1], BOOSTS))
+    finally:
+        cache.close()
+
+
+def test_a_damaged_entry_is_cut_again(tmp_path, cuts, monkeypatch):
+    page_alone = _cuts_of(cuts, DOCS[2:4], {"ukejalayer/puzzles/": "練習問題"}, NAMES)
+    cache = BuildCache(tmp_path)
+    try:
+        names: list[str] = []
+        set_json = cache.set_json
+        monkeypatch.setattr(cache, "set_json", lambda n, d: (names.append(n), set_json(n, d)))
+        search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+        assert len(names) == 2 and all(n.startswith("search:") for n in names)
+        wrong = search.segment_entries(DOCS[2:4], None, NAMES)
+        wrong[0]["location"] = "elsewhere/"
+        set_json(names[1], wrong)  # ukejalayer/puzzles/ under another page's location
+        cuts.clear()
+        again = search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+        assert cuts == page_alone  # the damaged page only, cut again
+        assert again == search.segment_entries(DOCS, TITLES, NAMES, BOOSTS)
+    finally:
+        cache.close()
+
+
+def test_the_games_names_come_from_the_engines_once_then_from_the_cache(tmp_path, monkeypatch):
+    engines = [game_class(g).name_ja for g in game_ids()]
+    assert mkdocs_hooks.game_names() == engines  # no build: from the engines
+
+    class Build:
+        cache = BuildCache(tmp_path)
+
+    monkeypatch.setitem(mkdocs_hooks._state, "build", Build())
+    try:
+        assert mkdocs_hooks.game_names() == engines  # stored
+        monkeypatch.setattr(mkdocs_hooks, "game_class", lambda game_id: pytest.fail(game_id))
+        assert mkdocs_hooks.game_names() == engines  # read back, no engine asked
+    finally:
+        Build.cache.close()
