@@ -76,9 +76,16 @@ def figure_to_svg(figure: Figure, diagram_id: str) -> str:
     """
     prefix = html_id(diagram_id)
     buffer = io.StringIO()
-    with matplotlib.rc_context({**SVG_RC, "svg.hashsalt": diagram_id, "svg.id": prefix}):
-        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "banmen"})
+    from banmen.render import replay
     from banmen.render.board import release_figure
+
+    saved = False
+    try:
+        with matplotlib.rc_context({**SVG_RC, "svg.hashsalt": diagram_id, "svg.id": prefix}):
+            figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "banmen"})
+        saved = True
+    finally:
+        replay.finish(figure, saved)
 
     if not release_figure(figure):
         plt.close(figure)
