@@ -79,6 +79,7 @@ from banmen.games.ludo.track import (
 )
 from banmen.render import style
 from banmen.render.board import DiagramSpec, Geometry, draw_change_badge, draw_labels, new_figure
+from banmen.render.replay import replay
 
 SIZE = 15
 _MARGIN = 0.3
@@ -230,8 +231,28 @@ def _star(ax: Any, x: float, y: float, colour: str, gid: str) -> None:
 
 
 def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
-    """Draw yards, loop, take-off squares, home columns and goals for ``rules``' preset."""
+    """Draw yards, loop, take-off squares, home columns and goals for ``rules``' preset.
+
+    The patches and texts are the same on every board of a preset and size: drawn once and
+    replayed (:mod:`banmen.render.replay`); the stars and flight lines (lines with markers,
+    which matplotlib gives ids salted by the board) are drawn every time, after them (they
+    lie above them, so the SVG is the same as drawing them in between)."""
     aeroplane = rules.entry_square == "takeoff"
+    replay(ax, ("ludo-board", rules.entry_square, rules.pieces, bottom), _draw_fixed_board,
+           ax, geo, aeroplane, rules.pieces, bottom)
+    if not aeroplane:
+        starts = {loop_t(colour, 1) for colour in COLOURS}
+        for t in range(52):
+            if t in SAFE_T:
+                x, y = geo.center(f"t{t}")
+                _star(ax, x, y, "#ffffff" if t in starts else STAR, f"star-t{t}")
+    if aeroplane:
+        _draw_flight_lines(ax, geo, rules)
+
+
+def _draw_fixed_board(ax: Any, geo: Geometry, aeroplane: bool, pieces: int,
+                      bottom: float) -> None:
+    """The patches and texts of :func:`_draw_board` (``pieces``: yard spots per colour)."""
     # yards: the coloured corner and a white box holding the spots
     for colour in COLOURS:
         yr, yc = _YARD_CENTRE[colour]
@@ -242,7 +263,7 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
                                     boxstyle="round,pad=0,rounding_size=0.4",
                                     facecolor=YARD_BOX, edgecolor=PIECE_EDGE[colour],
                                     linewidth=1.2, zorder=0.6))
-        for i in range(1, rules.pieces + 1):
+        for i in range(1, pieces + 1):
             name = f"{INITIALS[colour]}-yard{i}"
             sx, sy = geo.center(name)
             spot = Circle((sx, sy), 0.55, facecolor=CELL[colour], edgecolor=PIECE_EDGE[colour],
@@ -257,9 +278,6 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
         else:
             face = PIECE_FACE[starts[t]] if t in starts else PLAIN_CELL
         _square_patch(ax, geo, f"t{t}", face)
-        if not aeroplane and t in SAFE_T:
-            x, y = geo.center(f"t{t}")
-            _star(ax, x, y, "#ffffff" if t in starts else STAR, f"star-t{t}")
     # take-off squares, home columns, goals
     for colour in COLOURS:
         c = INITIALS[colour]
@@ -278,8 +296,6 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
                        zorder=1)
         goal.set_gid(f"sq-{c}-goal")
         ax.add_patch(goal)
-    if aeroplane:
-        _draw_flight_lines(ax, geo, rules)
 
 
 def _draw_flight_lines(ax: Any, geo: Geometry, rules: Any) -> None:
@@ -344,17 +360,25 @@ def _colour_of_piece(name: str) -> str:
 def _draw_pieces(ax: Any, geo: Geometry, squares: Mapping[str, list[str]]) -> None:
     for square in sorted(squares):
         names = squares[square]
-        x, y = geo.center(square)
-        shown = names if len(names) <= 4 else names[:3]
-        radius, offsets = _slots(len(shown) if len(names) <= 4 else 4)
-        for name, (dx, dy) in zip(shown, offsets):
-            draw_piece(ax, x + dx, y + dy, _colour_of_piece(name), name[1:], radius,
-                       gid=f"piece-{name}")
-        if len(names) > 4:
-            # the fourth slot tells how many more stand there (a badge would hide pieces)
-            dx, dy = offsets[3]
-            ax.text(x + dx, y + dy, f"+{len(names) - 3}", ha="center", va="center",
-                    fontsize=TEXT_PT, color=style.TEXT, zorder=11)
+        center = geo.center(square)
+        # the same pieces on the same square look the same on every board: replayed
+        replay(ax, ("ludo-square", center, tuple(names)), _draw_square_pieces, ax, center,
+               names)
+
+
+def _draw_square_pieces(ax: Any, center: tuple[float, float], names: list[str]) -> None:
+    """The pieces ``names`` standing on the square centred at ``center``."""
+    x, y = center
+    shown = names if len(names) <= 4 else names[:3]
+    radius, offsets = _slots(len(shown) if len(names) <= 4 else 4)
+    for name, (dx, dy) in zip(shown, offsets):
+        draw_piece(ax, x + dx, y + dy, _colour_of_piece(name), name[1:], radius,
+                   gid=f"piece-{name}")
+    if len(names) > 4:
+        # the fourth slot tells how many more stand there (a badge would hide pieces)
+        dx, dy = offsets[3]
+        ax.text(x + dx, y + dy, f"+{len(names) - 3}", ha="center", va="center",
+                fontsize=TEXT_PT, color=style.TEXT, zorder=11)
 
 
 # --------------------------------------------------------------------------- moves
