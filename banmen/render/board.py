@@ -63,13 +63,48 @@ class BoardAxes(Axes):
         self.stale = True
         return p
 
-    def text(self, x, y, s, fontdict=None, **kwargs):  # noqa: D102 - as Axes.text
+    def text(self, x, y, s, fontdict=None, **kwargs):
+        """Add a text as ``Axes.text`` does, with no clip path.
+
+        A text with the same arguments on an earlier board of the same size is not laid out
+        again: its recorded SVG is written again (:mod:`banmen.render.replay`), and ``None``
+        is returned instead of the :class:`~matplotlib.text.Text` (no renderer uses it).
+        Texts with arguments that cannot be compared (path effects, transforms) are always
+        drawn."""
+        key = _text_key(x, y, s, fontdict, kwargs)
+        if key is None:
+            return self._make_text(x, y, s, fontdict, kwargs)
+        from banmen.render.replay import replay
+
+        text = replay(self, key, self._make_text, x, y, s, fontdict, kwargs)
+        return text if text is not None and text.axes is self else None
+
+    def _make_text(self, x, y, s, fontdict, kwargs):
         # Axes.text clips texts to the axes patch, but with clip_on False (its default),
         # so the clip path is never used; computing it cost a tenth of a board's time.
         effective = {"verticalalignment": "baseline", "horizontalalignment": "left",
                      "transform": self.transData, "clip_on": False,
                      **(fontdict if fontdict is not None else {}), **kwargs}
         return self._add_text(Text(x, y, text=s, **effective))
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key part (dicts as sorted items), or raise TypeError."""
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return value
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__, *map(_frozen, value))
+    raise TypeError(type(value).__name__)
+
+
+def _text_key(x: Any, y: Any, s: Any, fontdict: Any, kwargs: dict[str, Any]) -> Any:
+    """The replay key of a text, or ``None`` when an argument is not plain data."""
+    try:
+        return ("text", _frozen(x), _frozen(y), _frozen(s), _frozen(fontdict), _frozen(kwargs))
+    except TypeError:
+        return None
 
 
 #: (width, height, inches per cell) -> figures with their axes, free to draw again.

@@ -26,6 +26,7 @@ Keys must name everything the drawing function's output depends on besides the f
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 from collections.abc import Callable, Hashable
@@ -41,7 +42,8 @@ _NEVER: set[tuple[Any, Hashable]] = set()
 #: Recorded groups kept at most (a site has a few thousand).
 MAX_GROUPS = 50_000
 
-_GLYPH = r' *<path id="([^"]+)" d="[^"]*" transform="[^"]*"/>\n'
+# (a glyph with no outline, such as a space, has no d attribute)
+_GLYPH = r' *<path id="([^"]+)"(?: d="[^"]*")? transform="[^"]*"/>\n'
 _DEFS = re.compile(r'( *)<defs>\n((?:' + _GLYPH.replace("(", "(?:", 1) + r')+)( *)</defs>\n')
 _GLYPH_LINE = re.compile(_GLYPH)
 _AUTO_ID = re.compile(r'id="([A-Za-z][A-Za-z0-9.]*)_(\d+)"')
@@ -179,10 +181,16 @@ def _recorder(artist: Any, pending: _Pending, index: int) -> Callable[[Any], Non
     return draw
 
 
+_STATE = ("_clipd", "_markers", "_hatchd", "_clip_path_ids", "_path_collection_id",
+          "_n_gradients", "_has_gouraud", "_groupd")
+
+
 def _record(artist: Any, renderer: Any, writer: Any) -> _Part | None:
     """Draw ``artist`` into a side buffer, with no glyph defined yet and the numbered-id
     counters saved, then write it to the real output through :func:`_emit`. Returns the
-    part, or ``None`` when it cannot be replayed (it was then written as drawn)."""
+    part, or ``None`` when it cannot be replayed: the renderer is then put back as it was
+    and the artist drawn as usual."""
+    saved = {name: copy.copy(getattr(renderer, name)) for name in _STATE}
     main_write = writer._XMLWriter__write
     was_open = writer._XMLWriter__open
     depth = len(writer._XMLWriter__tags)
@@ -201,25 +209,22 @@ def _record(artist: Any, renderer: Any, writer: Any) -> _Part | None:
     text = buffer.getvalue()
     replayable = (_state(renderer) == state and not writer._XMLWriter__open
                   and not writer._XMLWriter__data
-                  and len(writer._XMLWriter__tags) == depth)
-    if text and was_open:
-        if not text.startswith(">\n"):
-            replayable = False
-        else:
-            text = text[2:]
-            writer._XMLWriter__open = was_open
+                  and len(writer._XMLWriter__tags) == depth
+                  and (not (text and was_open) or text.startswith(">\n")))
     new_counts = {name: count - counters.get(name, 0)
                   for name, count in renderer._groupd.items() if count != counters.get(name, 0)}
-    renderer._groupd.clear()
-    renderer._groupd.update(counters)
-    part = _parse(artist.get_zorder(), text, new_glyphs, counters, new_counts) \
-        if replayable else None
-    if part is None:  # write what was drawn, as drawn (ids and glyphs as they came)
-        renderer._groupd.update({n: counters.get(n, 0) + c for n, c in new_counts.items()})
-        if text:
-            writer._XMLWriter__flush()
-            main_write(text)
-        glyphs.update(new_glyphs)
+    part = None
+    if replayable:
+        if text and was_open:
+            text = text[2:]
+        part = _parse(artist.get_zorder(), text, new_glyphs, counters, new_counts)
+    writer._XMLWriter__open = was_open
+    for name, value in saved.items():
+        setattr(renderer, name, value)
+    if part is None:
+        if len(writer._XMLWriter__tags) != depth:
+            raise RuntimeError("an artist left SVG elements open")
+        type(artist).draw(artist, renderer)
         return None
     _emit(renderer, part)
     return part
