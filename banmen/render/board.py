@@ -63,6 +63,19 @@ class BoardAxes(Axes):
         self.stale = True
         return p
 
+    def add_line(self, line):  # noqa: D102 - same contract as Axes.add_line
+        # as add_patch: no data-limit bookkeeping (the limits are fixed); the clip path is
+        # kept (it covers the whole figure and the SVG step drops it)
+        self._set_artist_props(line)
+        if line.get_clip_path() is None:
+            line.set_clip_path(self.patch)
+        if not line.get_label():
+            line.set_label(f"_child{len(self._children)}")
+        self._children.append(line)
+        line._remove_method = self._children.remove
+        self.stale = True
+        return line
+
     def text(self, x, y, s, fontdict=None, **kwargs):
         """Add a text as ``Axes.text`` does, with no clip path.
 
@@ -214,19 +227,26 @@ def draw_changes(ax: Any, geometry: Geometry, changes: Mapping[str, int]) -> Non
     """Tint squares whose piece count went down red and up green (guidebook convention), each
     with the colour-independent cue of :func:`draw_change_cue` (dashed outline and "−" for
     left, solid outline and "+" for arrived)."""
+    from banmen.render.replay import replay
+
     for square, delta in sorted(changes.items()):
-        if delta < 0:
-            tint(ax, geometry, square, style.REMOVED, style.CHANGE_ALPHA)
-        elif delta > 0:
-            tint(ax, geometry, square, style.ADDED, style.CHANGE_ALPHA)
-        if delta:
-            draw_change_cue(ax, geometry.center(square), delta, square)
+        if delta:  # the same change on the same square looks the same on every board
+            replay(ax, ("change", geometry.center(square), delta, square), _draw_change, ax,
+                   geometry, square, delta)
+
+
+def _draw_change(ax: Any, geometry: Geometry, square: str, delta: int) -> None:
+    tint(ax, geometry, square, style.REMOVED if delta < 0 else style.ADDED, style.CHANGE_ALPHA)
+    draw_change_cue(ax, geometry.center(square), delta, square)
 
 
 def draw_highlights(ax: Any, geometry: Geometry, squares: Iterable[str]) -> None:
     """Tint the given squares with the highlight colour."""
+    from banmen.render.replay import replay
+
     for square in squares:
-        tint(ax, geometry, square, style.HIGHLIGHT, style.HIGHLIGHT_ALPHA)
+        replay(ax, ("highlight", geometry.center(square)), tint, ax, geometry, square,
+               style.HIGHLIGHT, style.HIGHLIGHT_ALPHA)
 
 
 def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str = style.ARROW) -> None:
@@ -234,6 +254,14 @@ def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str =
     points = [geometry.center(s) for s in squares]
     if len(points) < 2:
         return
+    from banmen.render.replay import replay
+
+    replay(ax, ("arrow", tuple(points), color, geometry.inches_per_cell), _draw_arrow, ax,
+           geometry, points, color)
+
+
+def _draw_arrow(ax: Any, geometry: Geometry, points: list[tuple[float, float]],
+                color: str) -> None:
     codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
     arrow = FancyArrowPatch(
         path=MplPath(points, codes),

@@ -56,6 +56,7 @@ from typing import Any
 
 from matplotlib import patheffects
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
 
@@ -225,8 +226,8 @@ def _goal_polygon(geo: Geometry, colour: str, bottom: float) -> list[tuple[float
 
 
 def _star(ax: Any, x: float, y: float, colour: str, gid: str) -> None:
-    (line,) = ax.plot([x], [y], marker="*", markersize=15, color=colour,
-                      markeredgecolor="#5b4636", markeredgewidth=0.6, zorder=3)
+    line = ax.add_line(Line2D([x], [y], marker="*", markersize=15, color=colour,
+                              markeredgecolor="#5b4636", markeredgewidth=0.6, zorder=3))
     line.set_gid(gid)
 
 
@@ -304,8 +305,9 @@ def _draw_flight_lines(ax: Any, geo: Geometry, rules: Any) -> None:
         a = square_of(rules, colour, FLIGHT_FROM, 0)
         b = square_of(rules, colour, FLIGHT_TO, 0)
         (x1, y1), (x2, y2) = geo.center(a), geo.center(b)
-        (line,) = ax.plot([x1, x2], [y1, y2], linestyle=(0, (3, 2)), color=PIECE_EDGE[colour],
-                          linewidth=1.6, zorder=3, solid_capstyle="round")
+        line = ax.add_line(Line2D([x1, x2], [y1, y2], linestyle=(0, (3, 2)),
+                                  color=PIECE_EDGE[colour], linewidth=1.6, zorder=3,
+                                  solid_capstyle="round"))
         line.set_gid(f"flight-{colour}")
         ax.add_patch(Circle((x1, y1), 0.14, facecolor=PIECE_EDGE[colour], linewidth=0,
                             zorder=3))

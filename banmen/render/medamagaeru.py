@@ -206,7 +206,8 @@ def _draw_band(ax: Any, left: float, y: float, position: dict[str, Any], side: s
     enemy = "white" if side == "green" else "green"
     x = left + 3.75
     for eyes in pieces or ():
-        draw_piece(ax, (x, y), Piece(enemy, eyes), radius=0.28)
+        replay(ax, ("medamagaeru-captured", x, y, enemy, eyes), draw_piece, ax, (x, y),
+               Piece(enemy, eyes), radius=0.28)
         x += 0.68
 
 
