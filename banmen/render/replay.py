@@ -26,10 +26,11 @@ Keys must name everything the drawing function's output depends on besides the f
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from matplotlib.patches import Patch
@@ -83,6 +84,23 @@ class _Stand:
         _emit(getattr(renderer, "_renderer", renderer), self.part)
 
 
+#: True while :func:`banmen.render.render_svg` draws a board (see :func:`on`): a figure
+#: drawn by calling a renderer's ``draw`` directly holds only real artists.
+_ON = False
+
+
+@contextlib.contextmanager
+def on() -> Iterator[None]:
+    """Replay recorded groups while the block draws a board (the SVG step records and
+    replays; outside it every artist is real, for code that inspects the figure)."""
+    global _ON
+    before, _ON = _ON, True
+    try:
+        yield
+    finally:
+        _ON = before
+
+
 def _size_of(ax: Any) -> Any:
     return getattr(ax.figure, "_banmen_size", None)
 
@@ -103,7 +121,7 @@ def replay(ax: Any, key: Hashable, function: Callable[..., Any], *args: Any,
     """
     size = _size_of(ax)
     full = (size, key)
-    if size is None or full in _NEVER:
+    if not _ON or size is None or full in _NEVER:
         return function(*args, **kwargs)
     group = _GROUPS.get(full)
     if group is not None:
