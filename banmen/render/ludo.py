@@ -597,7 +597,7 @@ def _draw_info(ax: Any, spec: DiagramSpec, width: float, y: float) -> None:
     x = _badge(ax, _MARGIN + 0.1, y, text, colour)
     if not is_over(shown):
         ax.text(x + 0.2, y, "出目", ha="left", va="center", fontsize=12, color=style.TEXT)
-        draw_die(ax, x + 2.0, y, shown.roll)
+        replay(ax, ("ludo-die", x + 2.0, y, shown.roll), draw_die, ax, x + 2.0, y, shown.roll)
         x += 2.9
         notes = []
         if shown.sixes:
