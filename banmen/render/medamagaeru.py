@@ -55,8 +55,8 @@ from banmen.games.medamagaeru import (
     square_name,
 )
 from banmen.render import style
-from banmen.render.replay import replay
 from banmen.render.board import DiagramSpec, Geometry, draw_cell, draw_marks, new_figure
+from banmen.render.replay import replay
 
 SIZE = 7
 _LEFT = 0.35       # margin left of the board

@@ -51,7 +51,6 @@ from banmen.games.suicide_checkers import (
     square_to_rowcol,
 )
 from banmen.render import style
-from banmen.render.replay import replay
 from banmen.render.board import (
     draw_change_cue,
     DiagramSpec,
@@ -60,6 +59,7 @@ from banmen.render.board import (
     draw_labels,
     new_figure,
 )
+from banmen.render.replay import replay
 
 SIZE = 8
 _MARGIN = 0.3       # plain margin around the board

@@ -18,8 +18,8 @@ from matplotlib.patches import FancyBboxPatch
 
 from banmen.game import Game
 from banmen.render import style
-from banmen.render.replay import replay
 from banmen.render.board import DiagramSpec, Geometry, draw_cell, draw_marks, new_figure
+from banmen.render.replay import replay
 
 _LEFT = 0.6     # room for rank numbers
 _BOTTOM = 0.55  # room for file letters
