@@ -420,7 +420,15 @@ def leg_paths(state: Any, move: Any) -> list[tuple[str, list[str]]]:
 def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int,
               end_pieces: int = 0) -> None:
     """Draw one leg of a move under the pieces (so that no leg hides a piece's number); its
-    head stops at the rim of a lone piece on the leg's last square (``end_pieces``)."""
+    head stops at the rim of a lone piece on the leg's last square (``end_pieces``).
+    Replayed when the same leg was drawn on an earlier board of the same size."""
+    centers = tuple(geo.center(s) for s in squares)
+    replay(ax, ("ludo-leg", centers, kind, index, end_pieces, geo.inches_per_cell),
+           _draw_leg_now, ax, geo, kind, squares, index, end_pieces)
+
+
+def _draw_leg_now(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int,
+                  end_pieces: int) -> None:
     colour, linestyle, arrowstyle, rad = LEG_STYLE[kind]
     points = [geo.center(s) for s in squares]
     if kind == "bounce" and len(points) > 1:
@@ -672,7 +680,8 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if info:
         _draw_info(ax, spec, geo.width, (_LEGEND_H if kinds else 0.0) + _INFO_H / 2)
     if kinds:
-        _draw_legend(ax, kinds, _LEGEND_H / 2 + (0.0 if info else _PLAIN / 2))
+        legend_y = _LEGEND_H / 2 + (0.0 if info else _PLAIN / 2)
+        replay(ax, ("ludo-legend", tuple(kinds), legend_y), _draw_legend, ax, kinds, legend_y)
     return figure
 
 
