@@ -77,6 +77,7 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
         BanmenError: the game has no renderer yet, or a text needs a glyph the font lacks.
     """
     from banmen.game import BanmenError
+    from banmen.render import replay
     from banmen.render.a11y import add_accessibility, plain_title
     from banmen.render.ids import html_id
     from banmen.render.svg import figure_to_svg
@@ -87,7 +88,9 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
         warnings.filterwarnings("error", message=r"Glyph .* missing from font",
                                 category=UserWarning)
         try:
-            svg = figure_to_svg(_renderer(game).draw(game, spec), spec.ident)
+            with replay.on():  # groups drawn on earlier boards are written again
+                figure = _renderer(game).draw(game, spec)
+            svg = figure_to_svg(figure, spec.ident)
         except UserWarning as warning:
             raise BanmenError(f"{spec.ident}: {warning}") from None
     title = plain_title(spec.title) if spec.title else f"{game.name_ja}の盤面"

@@ -68,6 +68,7 @@ from matplotlib.path import Path as MplPath
 
 from banmen.game import BanmenError, Game
 from banmen.render import style
+from banmen.render.replay import replay
 from banmen.render.board import (
     draw_change_cue,
     DiagramSpec,
@@ -374,6 +375,11 @@ def _draw_start_and_goal(ax: Any, geo: Geometry, players: int) -> None:
                            facecolor=goal_colour, edgecolor=OUTLINE, linewidth=0.7, zorder=15)
             flag.set_gid(f"goal-{name}")
             ax.add_patch(flag)
+
+
+def _draw_cells(ax: Any, geo: Geometry) -> None:
+    for square in SQUARES:
+        draw_cell(ax, geo, square, style.BOARD_LIGHT)
 
 
 def _draw_coordinates(ax: Any, info: bool) -> None:
@@ -692,10 +698,11 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     players = int(position.get("players", 2))
     geo = geometry(coordinates, info)
     figure, ax = new_figure(geo)
-    for square in SQUARES:
-        draw_cell(ax, geo, square, style.BOARD_LIGHT)
+    # the empty board and every nest repeat from board to board: drawn once, then replayed
+    replay(ax, ("babuschka-cells", coordinates, info), _draw_cells, ax, geo)
     if options.get("marks", True):
-        _draw_start_and_goal(ax, geo, players)
+        replay(ax, ("babuschka-marks", coordinates, info, players), _draw_start_and_goal, ax,
+               geo, players)
     path: list[str] = []
     if spec.before is not None and spec.move is not None:
         path = path_of_move(game, spec.before, spec.move)
@@ -706,7 +713,9 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     for square in sorted(board):
         nest = _as_nest(board[square])
         if nest:
-            draw_nest(ax, geo.center(square), nest, square, view)
+            center = geo.center(square)
+            replay(ax, ("babuschka-nest", center, tuple(nest), square, view), draw_nest, ax,
+                   center, nest, square, view)
     letters = {square: letter_spots(_as_nest(nest), view) for square, nest in board.items()
                if _as_nest(nest)}
     if spec.arrows:
@@ -718,7 +727,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
                         end_on_doll=True, letters=letters)
     draw_labels(ax, geo, spec.labels)
     if coordinates:
-        _draw_coordinates(ax, info)
+        replay(ax, ("babuschka-coordinates", info), _draw_coordinates, ax, info)
     if info:
         _draw_info(ax, game, spec, position, coordinates)
     return figure

@@ -63,13 +63,61 @@ class BoardAxes(Axes):
         self.stale = True
         return p
 
-    def text(self, x, y, s, fontdict=None, **kwargs):  # noqa: D102 - as Axes.text
+    def add_line(self, line):  # noqa: D102 - same contract as Axes.add_line
+        # as add_patch: no data-limit bookkeeping (the limits are fixed); the clip path is
+        # kept (it covers the whole figure and the SVG step drops it)
+        self._set_artist_props(line)
+        if line.get_clip_path() is None:
+            line.set_clip_path(self.patch)
+        if not line.get_label():
+            line.set_label(f"_child{len(self._children)}")
+        self._children.append(line)
+        line._remove_method = self._children.remove
+        self.stale = True
+        return line
+
+    def text(self, x, y, s, fontdict=None, **kwargs):
+        """Add a text as ``Axes.text`` does, with no clip path.
+
+        A text with the same arguments on an earlier board of the same size is not laid out
+        again: its recorded SVG is written again (:mod:`banmen.render.replay`), and ``None``
+        is returned instead of the :class:`~matplotlib.text.Text` (no renderer uses it).
+        Texts with arguments that cannot be compared (path effects, transforms) are always
+        drawn."""
+        key = _text_key(x, y, s, fontdict, kwargs)
+        if key is None:
+            return self._make_text(x, y, s, fontdict, kwargs)
+        from banmen.render.replay import replay
+
+        text = replay(self, key, self._make_text, x, y, s, fontdict, kwargs)
+        return text if text is not None and text.axes is self else None
+
+    def _make_text(self, x, y, s, fontdict, kwargs):
         # Axes.text clips texts to the axes patch, but with clip_on False (its default),
         # so the clip path is never used; computing it cost a tenth of a board's time.
         effective = {"verticalalignment": "baseline", "horizontalalignment": "left",
                      "transform": self.transData, "clip_on": False,
                      **(fontdict if fontdict is not None else {}), **kwargs}
         return self._add_text(Text(x, y, text=s, **effective))
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key part (dicts as sorted items), or raise TypeError."""
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return value
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__, *map(_frozen, value))
+    raise TypeError(type(value).__name__)
+
+
+def _text_key(x: Any, y: Any, s: Any, fontdict: Any, kwargs: dict[str, Any]) -> Any:
+    """The replay key of a text, or ``None`` when an argument is not plain data."""
+    try:
+        return ("text", _frozen(x), _frozen(y), _frozen(s), _frozen(fontdict), _frozen(kwargs))
+    except TypeError:
+        return None
 
 
 #: (width, height, inches per cell) -> figures with their axes, free to draw again.
@@ -179,19 +227,26 @@ def draw_changes(ax: Any, geometry: Geometry, changes: Mapping[str, int]) -> Non
     """Tint squares whose piece count went down red and up green (guidebook convention), each
     with the colour-independent cue of :func:`draw_change_cue` (dashed outline and "−" for
     left, solid outline and "+" for arrived)."""
+    from banmen.render.replay import replay
+
     for square, delta in sorted(changes.items()):
-        if delta < 0:
-            tint(ax, geometry, square, style.REMOVED, style.CHANGE_ALPHA)
-        elif delta > 0:
-            tint(ax, geometry, square, style.ADDED, style.CHANGE_ALPHA)
-        if delta:
-            draw_change_cue(ax, geometry.center(square), delta, square)
+        if delta:  # the same change on the same square looks the same on every board
+            replay(ax, ("change", geometry.center(square), delta, square), _draw_change, ax,
+                   geometry, square, delta)
+
+
+def _draw_change(ax: Any, geometry: Geometry, square: str, delta: int) -> None:
+    tint(ax, geometry, square, style.REMOVED if delta < 0 else style.ADDED, style.CHANGE_ALPHA)
+    draw_change_cue(ax, geometry.center(square), delta, square)
 
 
 def draw_highlights(ax: Any, geometry: Geometry, squares: Iterable[str]) -> None:
     """Tint the given squares with the highlight colour."""
+    from banmen.render.replay import replay
+
     for square in squares:
-        tint(ax, geometry, square, style.HIGHLIGHT, style.HIGHLIGHT_ALPHA)
+        replay(ax, ("highlight", geometry.center(square)), tint, ax, geometry, square,
+               style.HIGHLIGHT, style.HIGHLIGHT_ALPHA)
 
 
 def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str = style.ARROW) -> None:
@@ -199,6 +254,14 @@ def draw_arrow(ax: Any, geometry: Geometry, squares: Sequence[str], color: str =
     points = [geometry.center(s) for s in squares]
     if len(points) < 2:
         return
+    from banmen.render.replay import replay
+
+    replay(ax, ("arrow", tuple(points), color, geometry.inches_per_cell), _draw_arrow, ax,
+           geometry, points, color)
+
+
+def _draw_arrow(ax: Any, geometry: Geometry, points: list[tuple[float, float]],
+                color: str) -> None:
     codes = [MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1)
     arrow = FancyArrowPatch(
         path=MplPath(points, codes),

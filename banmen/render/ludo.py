@@ -56,6 +56,7 @@ from typing import Any
 
 from matplotlib import patheffects
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
 
@@ -79,6 +80,7 @@ from banmen.games.ludo.track import (
 )
 from banmen.render import style
 from banmen.render.board import DiagramSpec, Geometry, draw_change_badge, draw_labels, new_figure
+from banmen.render.replay import replay
 
 SIZE = 15
 _MARGIN = 0.3
@@ -224,14 +226,34 @@ def _goal_polygon(geo: Geometry, colour: str, bottom: float) -> list[tuple[float
 
 
 def _star(ax: Any, x: float, y: float, colour: str, gid: str) -> None:
-    (line,) = ax.plot([x], [y], marker="*", markersize=15, color=colour,
-                      markeredgecolor="#5b4636", markeredgewidth=0.6, zorder=3)
+    line = ax.add_line(Line2D([x], [y], marker="*", markersize=15, color=colour,
+                              markeredgecolor="#5b4636", markeredgewidth=0.6, zorder=3))
     line.set_gid(gid)
 
 
 def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
-    """Draw yards, loop, take-off squares, home columns and goals for ``rules``' preset."""
+    """Draw yards, loop, take-off squares, home columns and goals for ``rules``' preset.
+
+    The patches and texts are the same on every board of a preset and size: drawn once and
+    replayed (:mod:`banmen.render.replay`); the stars and flight lines (lines with markers,
+    which matplotlib gives ids salted by the board) are drawn every time, after them (they
+    lie above them, so the SVG is the same as drawing them in between)."""
     aeroplane = rules.entry_square == "takeoff"
+    replay(ax, ("ludo-board", rules.entry_square, rules.pieces, bottom), _draw_fixed_board,
+           ax, geo, aeroplane, rules.pieces, bottom)
+    if not aeroplane:
+        starts = {loop_t(colour, 1) for colour in COLOURS}
+        for t in range(52):
+            if t in SAFE_T:
+                x, y = geo.center(f"t{t}")
+                _star(ax, x, y, "#ffffff" if t in starts else STAR, f"star-t{t}")
+    if aeroplane:
+        _draw_flight_lines(ax, geo, rules)
+
+
+def _draw_fixed_board(ax: Any, geo: Geometry, aeroplane: bool, pieces: int,
+                      bottom: float) -> None:
+    """The patches and texts of :func:`_draw_board` (``pieces``: yard spots per colour)."""
     # yards: the coloured corner and a white box holding the spots
     for colour in COLOURS:
         yr, yc = _YARD_CENTRE[colour]
@@ -242,7 +264,7 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
                                     boxstyle="round,pad=0,rounding_size=0.4",
                                     facecolor=YARD_BOX, edgecolor=PIECE_EDGE[colour],
                                     linewidth=1.2, zorder=0.6))
-        for i in range(1, rules.pieces + 1):
+        for i in range(1, pieces + 1):
             name = f"{INITIALS[colour]}-yard{i}"
             sx, sy = geo.center(name)
             spot = Circle((sx, sy), 0.55, facecolor=CELL[colour], edgecolor=PIECE_EDGE[colour],
@@ -257,9 +279,6 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
         else:
             face = PIECE_FACE[starts[t]] if t in starts else PLAIN_CELL
         _square_patch(ax, geo, f"t{t}", face)
-        if not aeroplane and t in SAFE_T:
-            x, y = geo.center(f"t{t}")
-            _star(ax, x, y, "#ffffff" if t in starts else STAR, f"star-t{t}")
     # take-off squares, home columns, goals
     for colour in COLOURS:
         c = INITIALS[colour]
@@ -278,8 +297,6 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
                        zorder=1)
         goal.set_gid(f"sq-{c}-goal")
         ax.add_patch(goal)
-    if aeroplane:
-        _draw_flight_lines(ax, geo, rules)
 
 
 def _draw_flight_lines(ax: Any, geo: Geometry, rules: Any) -> None:
@@ -288,8 +305,9 @@ def _draw_flight_lines(ax: Any, geo: Geometry, rules: Any) -> None:
         a = square_of(rules, colour, FLIGHT_FROM, 0)
         b = square_of(rules, colour, FLIGHT_TO, 0)
         (x1, y1), (x2, y2) = geo.center(a), geo.center(b)
-        (line,) = ax.plot([x1, x2], [y1, y2], linestyle=(0, (3, 2)), color=PIECE_EDGE[colour],
-                          linewidth=1.6, zorder=3, solid_capstyle="round")
+        line = ax.add_line(Line2D([x1, x2], [y1, y2], linestyle=(0, (3, 2)),
+                                  color=PIECE_EDGE[colour], linewidth=1.6, zorder=3,
+                                  solid_capstyle="round"))
         line.set_gid(f"flight-{colour}")
         ax.add_patch(Circle((x1, y1), 0.14, facecolor=PIECE_EDGE[colour], linewidth=0,
                             zorder=3))
@@ -344,17 +362,25 @@ def _colour_of_piece(name: str) -> str:
 def _draw_pieces(ax: Any, geo: Geometry, squares: Mapping[str, list[str]]) -> None:
     for square in sorted(squares):
         names = squares[square]
-        x, y = geo.center(square)
-        shown = names if len(names) <= 4 else names[:3]
-        radius, offsets = _slots(len(shown) if len(names) <= 4 else 4)
-        for name, (dx, dy) in zip(shown, offsets):
-            draw_piece(ax, x + dx, y + dy, _colour_of_piece(name), name[1:], radius,
-                       gid=f"piece-{name}")
-        if len(names) > 4:
-            # the fourth slot tells how many more stand there (a badge would hide pieces)
-            dx, dy = offsets[3]
-            ax.text(x + dx, y + dy, f"+{len(names) - 3}", ha="center", va="center",
-                    fontsize=TEXT_PT, color=style.TEXT, zorder=11)
+        center = geo.center(square)
+        # the same pieces on the same square look the same on every board: replayed
+        replay(ax, ("ludo-square", center, tuple(names)), _draw_square_pieces, ax, center,
+               names)
+
+
+def _draw_square_pieces(ax: Any, center: tuple[float, float], names: list[str]) -> None:
+    """The pieces ``names`` standing on the square centred at ``center``."""
+    x, y = center
+    shown = names if len(names) <= 4 else names[:3]
+    radius, offsets = _slots(len(shown) if len(names) <= 4 else 4)
+    for name, (dx, dy) in zip(shown, offsets):
+        draw_piece(ax, x + dx, y + dy, _colour_of_piece(name), name[1:], radius,
+                   gid=f"piece-{name}")
+    if len(names) > 4:
+        # the fourth slot tells how many more stand there (a badge would hide pieces)
+        dx, dy = offsets[3]
+        ax.text(x + dx, y + dy, f"+{len(names) - 3}", ha="center", va="center",
+                fontsize=TEXT_PT, color=style.TEXT, zorder=11)
 
 
 # --------------------------------------------------------------------------- moves
@@ -394,7 +420,15 @@ def leg_paths(state: Any, move: Any) -> list[tuple[str, list[str]]]:
 def _draw_leg(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int,
               end_pieces: int = 0) -> None:
     """Draw one leg of a move under the pieces (so that no leg hides a piece's number); its
-    head stops at the rim of a lone piece on the leg's last square (``end_pieces``)."""
+    head stops at the rim of a lone piece on the leg's last square (``end_pieces``).
+    Replayed when the same leg was drawn on an earlier board of the same size."""
+    centers = tuple(geo.center(s) for s in squares)
+    replay(ax, ("ludo-leg", centers, kind, index, end_pieces, geo.inches_per_cell),
+           _draw_leg_now, ax, geo, kind, squares, index, end_pieces)
+
+
+def _draw_leg_now(ax: Any, geo: Geometry, kind: str, squares: list[str], index: int,
+                  end_pieces: int) -> None:
     colour, linestyle, arrowstyle, rad = LEG_STYLE[kind]
     points = [geo.center(s) for s in squares]
     if kind == "bounce" and len(points) > 1:
@@ -571,7 +605,7 @@ def _draw_info(ax: Any, spec: DiagramSpec, width: float, y: float) -> None:
     x = _badge(ax, _MARGIN + 0.1, y, text, colour)
     if not is_over(shown):
         ax.text(x + 0.2, y, "出目", ha="left", va="center", fontsize=12, color=style.TEXT)
-        draw_die(ax, x + 2.0, y, shown.roll)
+        replay(ax, ("ludo-die", x + 2.0, y, shown.roll), draw_die, ax, x + 2.0, y, shown.roll)
         x += 2.9
         notes = []
         if shown.sixes:
@@ -646,7 +680,8 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if info:
         _draw_info(ax, spec, geo.width, (_LEGEND_H if kinds else 0.0) + _INFO_H / 2)
     if kinds:
-        _draw_legend(ax, kinds, _LEGEND_H / 2 + (0.0 if info else _PLAIN / 2))
+        legend_y = _LEGEND_H / 2 + (0.0 if info else _PLAIN / 2)
+        replay(ax, ("ludo-legend", tuple(kinds), legend_y), _draw_legend, ax, kinds, legend_y)
     return figure
 
 

@@ -56,6 +56,7 @@ from banmen.games.medamagaeru import (
 )
 from banmen.render import style
 from banmen.render.board import DiagramSpec, Geometry, draw_cell, draw_marks, new_figure
+from banmen.render.replay import replay
 
 SIZE = 7
 _LEFT = 0.35       # margin left of the board
@@ -205,7 +206,8 @@ def _draw_band(ax: Any, left: float, y: float, position: dict[str, Any], side: s
     enemy = "white" if side == "green" else "green"
     x = left + 3.75
     for eyes in pieces or ():
-        draw_piece(ax, (x, y), Piece(enemy, eyes), radius=0.28)
+        replay(ax, ("medamagaeru-captured", x, y, enemy, eyes), draw_piece, ax, (x, y),
+               Piece(enemy, eyes), radius=0.28)
         x += 0.68
 
 
@@ -277,6 +279,15 @@ def _draw_info(ax: Any, game: Game, spec: DiagramSpec, position: dict[str, Any],
     _draw_band(ax, left, height - _BAND_H / 2, position, "white")
     _draw_band(ax, left, bottom - _BAND_H / 2 + 0.05, position, "green")
     _draw_status(ax, game, spec, position, left + 0.1, _STATUS_H / 2 + 0.05)
+
+
+def _draw_cells(ax: Any, geo: Geometry) -> None:
+    for square in sorted(geo.centers):
+        draw_cell(ax, geo, square, style.BOARD_LIGHT)
+
+
+def _draw_named_piece(ax: Any, center: tuple[float, float], text: str, square: str) -> None:
+    draw_piece(ax, center, parse_piece(text), name=square)
 
 
 def _draw_coordinates(ax: Any, geo: Geometry, info: bool) -> None:
@@ -380,8 +391,8 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     position = game.position_to_yaml(spec.state)
     geo = geometry(coordinates, info)
     figure, ax = new_figure(geo)
-    for square in sorted(geo.centers):
-        draw_cell(ax, geo, square, style.BOARD_LIGHT)
+    # the empty board and the frogs repeat from board to board: drawn once, then replayed
+    replay(ax, ("medamagaeru-cells", coordinates, info), _draw_cells, ax, geo)
     changes: dict[str, int] = {}
     move_path = None
     if spec.before is not None:
@@ -403,9 +414,11 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if move_path and spec.move_arrow and not spec.arrows:
         draw_move_arrow(ax, geo, *move_path, to_promoted=promoted(move_path[-1]))
     for square, text in sorted(position["board"].items()):
-        draw_piece(ax, geo.center(square), parse_piece(text), name=square)
+        center = geo.center(square)
+        replay(ax, ("medamagaeru-piece", center, text, square), _draw_named_piece, ax, center,
+               text, square)
     if coordinates:
-        _draw_coordinates(ax, geo, info)
+        replay(ax, ("medamagaeru-coordinates", info), _draw_coordinates, ax, geo, info)
     if info:
         _draw_info(ax, game, spec, position, coordinates)
     return figure

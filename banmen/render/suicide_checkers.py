@@ -59,6 +59,7 @@ from banmen.render.board import (
     draw_labels,
     new_figure,
 )
+from banmen.render.replay import replay
 
 SIZE = 8
 _MARGIN = 0.3       # plain margin around the board
@@ -338,7 +339,8 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     numbers = bool(options.get("numbers", True))
     geo = geometry(info)
     figure, ax = new_figure(geo)
-    _draw_board(ax, geo, info, numbers)
+    # the empty board and the pieces repeat from board to board: drawn once, then replayed
+    replay(ax, ("suicide-checkers-board", info, numbers), _draw_board, ax, geo, info, numbers)
     on_board = pieces(spec.state)
     path: list[str] | None = None
     if spec.before is not None and spec.move is not None:
@@ -356,7 +358,9 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
         path = [str(s) for s in visited]
     draw_highlights(ax, geo, spec.highlight)
     for square, letter in sorted(on_board.items()):
-        draw_piece(ax, geo.center(str(square)), letter, name=str(square))
+        center = geo.center(str(square))
+        replay(ax, ("suicide-checkers-piece", center, letter, str(square)), draw_piece, ax,
+               center, letter, name=str(square))
     if spec.arrows:
         for i, arrow in enumerate(spec.arrows, start=1):
             occupied = [s.isdigit() and int(s) in on_board for s in (arrow[0], arrow[-1])]

@@ -40,18 +40,20 @@ SVG_RC = {
     "path.simplify": False,
 }
 
-_ID_ATTR = re.compile(r'\bid="([^"]+)"')
+# Patterns start with a literal, which the regex engine looks for quickly (a leading \b
+# made it try every position); the word boundary before is checked by the replacement.
+_ID_ATTR = re.compile(r'id="([^"]+)"')
 _URL_REF = re.compile(r"url\(#([^)]+)\)")
-_HREF_REF = re.compile(r'(xlink:href|href)="#([^"]+)"')
+_HREF_REF = re.compile(r'href="#([^"]+)"')  # also the end of xlink:href
 _HEADER = re.compile(r"^.*?(?=<svg\b)", re.DOTALL)
 _SIZE_ATTR = re.compile(r'<svg([^>]*?) width="([\d.]+)pt" height="([\d.]+)pt"')
 _METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
 _STAR_STYLE = re.compile(r'\s*<style type="text/css">\*\{([^}]*)\}</style>')
-_EMPTY_DEFS = re.compile(r"\s*<defs>\s*</defs>")
+_EMPTY_DEFS = re.compile(r"<defs>\s*</defs>")
 _VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 _CLIP = re.compile(r'\s*<clipPath id="([^"]+)">\s*<rect x="([-\d.]+)" y="([-\d.]+)" '
                    r'width="([\d.]+)" height="([\d.]+)"/>\s*</clipPath>')
-_PATH_DATA = re.compile(r'\bd="([^"]*)"')
+_PATH_DATA = re.compile(r'd="([^"]*)"')
 _PATH_TOKEN = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
 _TRANSLATE = re.compile(r"translate\(([-\d.e]+) ([-\d.e]+)\)")
 _STYLE_ATTR = re.compile(r'style="([^"]*)"')
@@ -76,13 +78,29 @@ def figure_to_svg(figure: Figure, diagram_id: str) -> str:
     """
     prefix = html_id(diagram_id)
     buffer = io.StringIO()
-    with matplotlib.rc_context({**SVG_RC, "svg.hashsalt": diagram_id, "svg.id": prefix}):
-        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "banmen"})
+    from banmen.render import replay
     from banmen.render.board import release_figure
+
+    saved = False
+    try:
+        with matplotlib.rc_context({**SVG_RC, "svg.hashsalt": diagram_id, "svg.id": prefix}):
+            figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": "banmen"})
+        saved = True
+    finally:
+        replay.finish(figure, saved)
 
     if not release_figure(figure):
         plt.close(figure)
     return compact_svg(prefix_ids(_HEADER.sub("", buffer.getvalue(), count=1), prefix))
+
+
+def _after_word(match: re.Match[str]) -> bool:
+    """Whether ``match`` starts inside a word (``id="`` in ``gid="``, ``d="`` in ``id="``)."""
+    start = match.start()
+    if start == 0:
+        return False
+    before = match.string[start - 1]
+    return before.isalnum() or before == "_"
 
 
 def _number(value: float, digits: int) -> str:
@@ -178,6 +196,14 @@ def _unwrap_auto_groups(svg: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _style(declarations: str) -> str:
+    """A ``style`` attribute without spaces (``"fill: #fff; stroke: none"`` ->
+    ``style="fill:#fff;stroke:none"``); memoised, styles repeat."""
+    return 'style="' + ";".join(":".join(p.strip() for p in decl.split(":", 1))
+                                for decl in declarations.split(";") if decl.strip()) + '"'
+
+
 def compact_svg(svg: str) -> str:
     """Return ``svg`` (matplotlib output) without what does not change how it looks.
 
@@ -203,12 +229,11 @@ def compact_svg(svg: str) -> str:
     svg = _EMPTY_DEFS.sub("", svg)
     svg = _unwrap_auto_groups(svg)
     svg = _circles(svg)
-    svg = _PATH_DATA.sub(lambda m: f'd="{_path_data(m.group(1))}"', svg)
+    svg = _PATH_DATA.sub(lambda m: m.group(0) if _after_word(m) else
+                         f'd="{_path_data(m.group(1))}"', svg)
     svg = _TRANSLATE.sub(lambda m: f"translate({_number(float(m.group(1)), 2)} "
                                    f"{_number(float(m.group(2)), 2)})", svg)
-    svg = _STYLE_ATTR.sub(lambda m: 'style="' + ";".join(
-        ":".join(p.strip() for p in decl.split(":", 1)) for decl in m.group(1).split(";")
-        if decl.strip()) + '"', svg)
+    svg = _STYLE_ATTR.sub(lambda m: _style(m.group(1)), svg)
     return _BETWEEN_TAGS.sub("><", svg).strip()
 
 
@@ -221,9 +246,10 @@ def prefix_ids(svg: str, prefix: str) -> str:
     def rename(name: str) -> str:
         return name if name == prefix else f"{prefix}--{name}"
 
-    svg = _ID_ATTR.sub(lambda m: f'id="{rename(m.group(1))}"', svg)
+    svg = _ID_ATTR.sub(lambda m: m.group(0) if _after_word(m) else
+                       f'id="{rename(m.group(1))}"', svg)
     svg = _URL_REF.sub(lambda m: f"url(#{rename(m.group(1))})", svg)
-    svg = _HREF_REF.sub(lambda m: f'{m.group(1)}="#{rename(m.group(2))}"', svg)
+    svg = _HREF_REF.sub(lambda m: f'href="#{rename(m.group(1))}"', svg)
     # Points to CSS pixels (96/72) so the board has a sensible natural size; CSS may shrink it.
     return _SIZE_ATTR.sub(
         lambda m: (

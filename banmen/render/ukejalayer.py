@@ -19,6 +19,7 @@ from matplotlib.patches import FancyBboxPatch
 from banmen.game import Game
 from banmen.render import style
 from banmen.render.board import DiagramSpec, Geometry, draw_cell, draw_marks, new_figure
+from banmen.render.replay import replay
 
 _LEFT = 0.6     # room for rank numbers
 _BOTTOM = 0.55  # room for file letters
@@ -86,6 +87,11 @@ def _draw_stack(ax: Any, center: tuple[float, float], stack: str) -> None:
         draw_stack_count(ax, center, len(stack))
 
 
+def _draw_cells(ax: Any, geo: Geometry) -> None:
+    for square in sorted(geo.centers):
+        draw_cell(ax, geo, square, style.BOARD_LIGHT)
+
+
 def _draw_coordinates(ax: Any, geo: Geometry, size: int) -> None:
     for f in range(size):
         x, _ = geo.center(f"{chr(ord('a') + f)}1")
@@ -116,8 +122,8 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     size = game.rules.size
     geo = geometry_for(game)
     figure, ax = new_figure(geo)
-    for square in sorted(geo.centers):
-        draw_cell(ax, geo, square, style.BOARD_LIGHT)
+    # the empty board and the stacks repeat from board to board: drawn once, then replayed
+    replay(ax, ("ukejalayer-cells", size), _draw_cells, ax, geo)
     changes: dict[str, int] = {}
     move_path = None
     if spec.before is not None:
@@ -127,9 +133,10 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
             move_path = path if len(path) >= 2 else None
     draw_marks(ax, geo, spec, changes, move_path)
     for square, stack in sorted(position["board"].items()):
-        _draw_stack(ax, geo.center(square), stack)
+        center = geo.center(square)
+        replay(ax, ("ukejalayer-stack", center, stack), _draw_stack, ax, center, stack)
     if spec.options.get("coordinates", True):
-        _draw_coordinates(ax, geo, size)
+        replay(ax, ("ukejalayer-coordinates", size), _draw_coordinates, ax, geo, size)
     if spec.options.get("info", True):
         _draw_info(ax, geo, position, size)
     return figure

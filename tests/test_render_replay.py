@@ -1,0 +1,134 @@
+"""Replaying recorded SVG of repeated artist groups (banmen.render.replay): the bytes are the
+same as drawing every artist, whatever was drawn before in the process."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle
+
+from banmen.game import get_game
+from banmen.render import render_svg, replay
+from banmen.render.board import Geometry, new_figure
+from banmen.render.replay import _Stand
+from banmen.render.spec import DiagramSpec
+from banmen.render.svg import figure_to_svg
+from golden_specs import GOLDEN
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+
+
+def _plain(game, spec, monkeypatch) -> str:
+    """The board drawn with every artist real (replay switched off)."""
+    with monkeypatch.context() as m:
+        m.setattr(replay, "on", contextlib.nullcontext)
+        return render_svg(game, spec)
+
+
+def _ukejalayer_specs():
+    game = get_game("ukejalayer")
+    specs = []
+    for i, board in enumerate(({"a1": "W", "b2": "B"}, {"a1": "W", "c3": "WB"},
+                               {"b2": "B", "c3": "WB", "d4": "WWW"})):
+        state = game.position_from_yaml({"game": "ukejalayer", "to_move": "black",
+                                         "hands": {"white": 3, "black": 2}, "board": board})
+        specs.append(DiagramSpec(f"test/replay-{i}", state, labels=(("a2", "A"),) if i else ()))
+    return game, specs
+
+
+def test_golden_boards_are_the_same_first_and_after_others():
+    replay.clear()
+    order = sorted(GOLDEN)
+    for name in order + order[::-1] + order:
+        game, spec = GOLDEN[name]()
+        assert render_svg(game, spec) == (GOLDEN_DIR / name).read_text(encoding="utf-8"), name
+
+
+def test_replayed_boards_equal_boards_drawn_for_real(monkeypatch):
+    game, specs = _ukejalayer_specs()
+    plain = [_plain(game, spec, monkeypatch) for spec in specs]
+    replay.clear()
+    for _ in range(2):
+        for spec, expected in zip(specs[::-1], plain[::-1]):
+            assert render_svg(game, spec) == expected
+
+
+def test_a_second_board_holds_stand_ins_and_the_draw_function_real_artists():
+    game, specs = _ukejalayer_specs()
+    replay.clear()
+    render_svg(game, specs[0])
+    from banmen.render import ukejalayer
+
+    with replay.on():
+        figure = ukejalayer.draw(game, specs[0])
+    stands = [a for a in figure.axes[0]._children if isinstance(a, _Stand)]
+    # the 16 cells, the coordinates (8 texts), the two pieces, the two info texts
+    assert len(stands) == 16 + 8 + 2 + 2
+    assert not figure.axes[0].patches  # every patch of this board is replayed
+    figure_to_svg(figure, "test/replay-x")
+    plain = ukejalayer.draw(game, specs[0])  # outside render_svg: all artists real
+    assert not any(isinstance(a, _Stand) for a in plain.axes[0]._children)
+    assert len(plain.axes[0].patches) == 16 + 2
+
+
+def test_glyphs_are_defined_once_where_matplotlib_defines_them(monkeypatch):
+    game, specs = _ukejalayer_specs()
+    replay.clear()
+    render_svg(game, specs[2])  # records "3" (the stack count) among others
+    svg = render_svg(game, specs[2])
+    assert svg == _plain(game, specs[2], monkeypatch)
+    for glyph in set(re.findall(r'href="#([^"]+)"', svg)):
+        assert svg.count(f'<path id="{glyph}"') == 1, glyph
+
+
+def test_a_recording_that_cannot_be_parsed_is_drawn_as_usual(monkeypatch):
+    game, specs = _ukejalayer_specs()
+    expected = _plain(game, specs[1], monkeypatch)
+    replay.clear()
+    monkeypatch.setattr(replay, "_parse", lambda *args: None)
+    assert render_svg(game, specs[1]) == expected
+    assert render_svg(game, specs[1]) == expected
+    assert not replay._GROUPS and replay._NEVER  # nothing kept, every group drawn for real
+
+
+def _lined(ax):
+    ax.add_patch(Circle((1, 1), 0.3))
+    ax.add_line(Line2D([0, 1], [0, 1]))
+
+
+def test_groups_with_other_artists_than_patches_and_texts_are_never_replayed():
+    replay.clear()
+    geo = Geometry({"a": (1.0, 1.0)}, 2.0, 2.0)
+    svgs = []
+    for _ in range(2):
+        figure, ax = new_figure(geo)
+        with replay.on():
+            replay.replay(ax, ("test-lined",), _lined, ax)
+        assert not any(isinstance(a, _Stand) for a in ax._children)
+        svgs.append(figure_to_svg(figure, "test/lined"))
+    assert svgs[0] == svgs[1]
+    assert any(key == ("test-lined",) for _size, key in replay._NEVER)
+
+
+def test_a_board_that_fails_keeps_no_recording():
+    replay.clear()
+    geo = Geometry({"a": (1.0, 1.0)}, 2.0, 2.0)
+    figure, ax = new_figure(geo)
+
+    def broken(ax):
+        ax.add_patch(Circle((1, 1), 0.3))
+        ax.text(1, 1, "\U0001F600")  # the font has no such glyph: the SVG step refuses it
+
+    with replay.on():
+        replay.replay(ax, ("test-broken",), broken, ax)
+    with warnings.catch_warnings():  # as render_svg does
+        warnings.filterwarnings("error", message=r"Glyph .* missing from font",
+                                category=UserWarning)
+        with pytest.raises(UserWarning, match="missing from font"):
+            figure_to_svg(figure, "test/broken")
+    assert not replay._GROUPS
