@@ -524,19 +524,23 @@ def build(sets: tuple[str, ...], site_dir: Path, no_cache: bool, jobs: int | Non
     (.cache/banmen); the others are checked, and drawn in parallel. The site is built in a
     staging folder next to the output folder and swapped in only on success; a failed or
     interrupted build leaves the previous site untouched.
+
+    Each game's 「印刷用PDF」 is made only with the environment variable BANMEN_PDF=1
+    (slow: WeasyPrint and a Japanese font; `bash tools/site.sh build` sets it).
     """
     _build_staged(sets, site_dir, no_cache, jobs)
 
 
 @main.command()
 @SITE_SET_OPTION
-@click.option("-a", "--dev-addr", default="127.0.0.1:8000", show_default=True)
+@click.option("-a", "--dev-addr", default="127.0.0.1:8000", show_default=True,
+              metavar="HOST:PORT", help="Address the server listens on.")
 @NO_CACHE_OPTION
 @JOBS_OPTION
 def serve(sets: tuple[str, ...], dev_addr: str, no_cache: bool, jobs: int | None) -> None:
     """Serve the site with live reload (mkdocs serve); a save re-checks and redraws only
     what the changed file touches, and a broken file keeps the last good pages served.
-    SIGINT/SIGTERM stop the server too."""
+    SIGINT/SIGTERM stop the server too. PDFs only with BANMEN_PDF=1, as for build."""
     _port_free(dev_addr)
     try:
         status = _run_mkdocs("serve", sets, ["--dev-addr", dev_addr], no_cache, jobs)

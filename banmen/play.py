@@ -48,7 +48,20 @@ from banmen.game import Game, get_game
 from banmen.games.views import view
 
 #: (game id, rules as sorted JSON) -> engine; a page asks the same game again and again.
+#: At most :data:`MAX_ENGINES` are kept (the oldest goes first), so requests with ever new
+#: rules cannot grow the worker's memory without bound.
 _ENGINES: dict[tuple[str, str], Game] = {}
+MAX_ENGINES = 16
+
+#: The longest request text read (characters); a position of any game is far shorter.
+MAX_REQUEST = 100_000
+#: Bounds of the reply fields: ``ms`` (milliseconds ``strong`` may think), ``nodes`` (its
+#: node budget) and ``seed``.
+MAX_MS = 60_000
+MAX_NODES = 10_000_000
+MAX_SEED = 2**63 - 1
+#: The longest error text answered (an error may quote the bad input).
+MAX_ERROR = 300
 
 def engine(game_id: str, rules: Mapping[str, Any] | None = None) -> Game:
     """Return the engine of ``game_id`` under the rule overrides ``rules`` (cached).
@@ -56,8 +69,14 @@ def engine(game_id: str, rules: Mapping[str, Any] | None = None) -> Game:
     Raises:
         BanmenError: an unknown game id; RulesError: a bad override.
     """
+    if not isinstance(game_id, str):
+        raise BanmenError("game must be a game id such as 'ukejalayer'")
+    if rules is not None and not isinstance(rules, Mapping):
+        raise BanmenError("rules must be a mapping of rule parameters")
     key = (game_id, json.dumps(rules or {}, sort_keys=True))
     if key not in _ENGINES:
+        if len(_ENGINES) >= MAX_ENGINES:
+            del _ENGINES[next(iter(_ENGINES))]
         _ENGINES[key] = get_game(game_id, rules or {})
     return _ENGINES[key]
 
@@ -86,6 +105,8 @@ def _outcome(game: Game, state: Hashable) -> dict[str, Any] | None:
 
 
 def _state(game: Game, request: Mapping[str, Any]) -> Hashable:
+    if not isinstance(request["position"], Mapping):
+        raise BanmenError("position must be the game's position mapping")
     position = dict(request["position"])
     position.setdefault("game", game.id)
     return game.position_from_yaml(position)
@@ -107,7 +128,11 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
     if op == "legal":
         return {"to_move": game.side_to_move(state), "outcome": _outcome(game, state),
                 "chance": game.is_chance(state), "moves": legal_entries(game, state)}
+    if op in ("play", "reply") and game.outcome(state) is not None:
+        raise BanmenError("the game is over in this position: no move can be played")
     if op == "play":
+        if not isinstance(request["move"], str):
+            raise BanmenError("move must be a text in the game's notation")
         after = game.play(state, game.parse_move(state, request["move"]))
         return {"position": game.position_to_yaml(after), "to_move": game.side_to_move(after),
                 "outcome": _outcome(game, after), "view": view(game, after)}
@@ -127,20 +152,72 @@ def reply(game: Game, state: Hashable, request: Mapping[str, Any]) -> str:
     """
     nodes = request.get("nodes")
     move = opponent.choose(game, state, str(request.get("strength", "easy")),
-                           int(request.get("seed", 0)),
-                           time_limit=float(request.get("ms", 1000)) / 1000,
-                           max_nodes=int(nodes) if nodes is not None else None)
+                           _whole(request.get("seed", 0), "seed", 0, MAX_SEED),
+                           time_limit=_number(request.get("ms", 1000), "ms", 1, MAX_MS) / 1000,
+                           max_nodes=None if nodes is None
+                           else _whole(nodes, "nodes", 1, MAX_NODES))
     return game.format_move(state, move)
 
 
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    """Return ``value`` if it is a whole number from ``low`` to ``high``.
+
+    Raises:
+        BanmenError: another type (``true`` and ``1.5`` included) or out of range.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BanmenError(f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+def _number(value: Any, name: str, low: float, high: float) -> float:
+    """Return ``value`` as a float if it is a finite number from ``low`` to ``high``.
+
+    Raises:
+        BanmenError: another type, NaN, an infinity or out of range.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not low <= value <= high:  # NaN fails every comparison
+        raise BanmenError(f"{name} must be a number from {low:g} to {high:g}")
+    return float(value)
+
+
+def _error(message: str) -> str:
+    if len(message) > MAX_ERROR:
+        message = message[:MAX_ERROR - 1] + "…"
+    return json.dumps({"error": message}, ensure_ascii=False)
+
+
 def handle(request_text: str) -> str:
-    """Answer one request given as JSON text with JSON text; never raises for bad input."""
+    """Answer one request given as JSON text with JSON text; never raises for bad input.
+
+    A request longer than :data:`MAX_REQUEST` characters, nested too deeply, with a field of
+    the wrong type or out of its bounds (``ms``, ``nodes``, ``seed``), or on a finished game
+    (``play``, ``reply``) answers ``{"error": "one line"}`` of at most :data:`MAX_ERROR`
+    characters.
+    """
+    if not isinstance(request_text, str) or len(request_text) > MAX_REQUEST:
+        return _error(f"a request is JSON text of at most {MAX_REQUEST} characters")
     try:
         request = json.loads(request_text)
         if not isinstance(request, dict):
             raise BanmenError("a request is a JSON object")
         return json.dumps(answer(request), ensure_ascii=False, sort_keys=True)
     except KeyError as err:
-        return json.dumps({"error": f"the request has no field {err}"}, ensure_ascii=False)
+        return _error(f"the request has no field {_quoted(err)}")
     except (BanmenError, ValueError, TypeError) as err:
-        return json.dumps({"error": str(err)}, ensure_ascii=False)
+        return _error(_quoted(err, plain=True))
+    except RecursionError:
+        return _error("the request is nested too deeply")
+    except Exception as err:  # noqa: BLE001 - the worker answers every request with JSON
+        return _error(f"the request could not be answered ({type(err).__name__})")
+
+
+def _quoted(err: BaseException, plain: bool = False) -> str:
+    """The error's text (or, for a KeyError, the missing field quoted), safe to build even for
+    a deeply nested value."""
+    try:
+        text = str(err) if plain else repr(err.args[0]) if err.args else "?"
+    except RecursionError:
+        text = "a deeply nested value"
+    return " ".join(text.split())

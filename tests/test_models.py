@@ -50,8 +50,7 @@ def test_validation_errors_map_to_lines():
     with pytest.raises(ContentErrorGroup) as caught:
         validate(load_marked_text(text, "p.yaml"), PuzzleFile)
     assert [str(e) for e in caught.value.errors] == [
-        "p.yaml:9:10: answer.value: input should be a valid integer, unable to parse string "
-        "as an integer, got 'three'",
+        "p.yaml:9:10: answer.value: input should be a valid integer, got 'three'",
         "p.yaml:10:12: hints[1]: input should be a valid string",
         "p.yaml:5:1: unknown field 'posiiton' (check the spelling; see the schema in schemas/)",
     ]

@@ -31,7 +31,7 @@ from conftest import ROOT
 from test_play_engine import CHROMIUM_ARGS, _Handler
 
 CLICKED_PLIES = 20
-READY = ("クリックしてください", "さいころを振る", "下のボタン", "対局が終わりました")
+READY = ("クリックしてください", "サイコロを振る", "下のボタン", "対局が終わりました")
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +71,20 @@ def open_board(page, url: str, block: str = ".bm-play-page"):
     locator.locator(".bm-play-start").click()
     locator.locator(".bm-play-panel").wait_for(timeout=120_000)
     wait_ready(locator, -1)
+    assert_references_resolve(locator)
     return locator
+
+
+def assert_references_resolve(block) -> None:
+    """Every ``<use>`` of the open play board (pieces, and the coordinates and square numbers
+    the empty board draws with glyphs) points at an element of the page, and the board draws
+    its coordinate or number glyphs at all."""
+    hrefs = block.locator(".bm-play-svg").evaluate(
+        "(svg) => [...svg.querySelectorAll('use')].map((u) => u.getAttribute('href')"
+        " || u.getAttribute('xlink:href'))")
+    missing = block.evaluate(
+        "(b, refs) => refs.filter((r) => !document.getElementById(r.slice(1)))", hrefs)
+    assert not missing, missing[:5]
 
 
 def moves_shown(block) -> int:
@@ -176,7 +189,7 @@ def whole_game(block, game_id: str, rules: dict, setup: dict) -> None:
                 assert block.locator(".bm-play-seed").is_visible()
                 roll = first_entry.rsplit(" ", 1)[1]
                 assert block.locator(".bm-play-die").text_content() == \
-                    f"{'⚀⚁⚂⚃⚄⚅'[int(roll) - 1]}さいころの目：{roll}（{SIDES_JA[me]}）"
+                    f"{'⚀⚁⚂⚃⚄⚅'[int(roll) - 1]}サイコロの目：{roll}（{SIDES_JA[me]}）"
         if not undone and not was_roll and plies >= 3 \
                 and not status(block).startswith("対局が終わりました"):
             block.locator(".bm-play-undo").click()
@@ -343,3 +356,15 @@ def test_a_page_opened_from_a_file_says_in_one_line_why_it_cannot_play(page, bui
                                    "サイトをサーバーで開いてください（python3 -m http.server など）。")
     assert page.locator(".bm-play-panel").count() == 0
 
+
+
+def test_a_browser_without_webassembly_is_told_so_in_one_line(page, served):
+    page.add_init_script("delete globalThis.WebAssembly;")
+    page.goto(f"{served}/suicide-checkers/play/")
+    page.locator(".bm-play-start").click()
+    note = page.locator(".bm-play-note")
+    note.wait_for()
+    assert note.text_content() == ("このブラウザはWebAssemblyに対応していないため、"
+                                   "対局を始められません。")
+    assert page.locator(".bm-play-panel").count() == 0
+    assert not page.errors  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from conftest import ROOT
 
 @pytest.mark.parametrize("winner, reason, expected", [
     ("black", "no legal action", "黒の勝ちです。相手に指せる手がなくなりました。"),
-    ("white", "no pieces", "白の勝ちです。駒がすべてなくなったので、勝ちです。"),
+    ("white", "no pieces", "白の勝ちです。自分の駒がすべてなくなりました。"),
     (None, "quiet moves", "引き分けです。駒を取らない手が長く続きました。"),
     (None, "repetition", "引き分けです。同じ局面がくり返されました。"),
     ("green", "third capture", "緑の勝ちです。決められた数の駒を取りました。"),
@@ -50,6 +50,7 @@ def test_the_words_file_is_the_same_table_in_javascript_syntax():
     assert [p for p, _ in data["outcomes"]] == [p.replace("(?P<", "(?<") for p, _ in OUTCOMES]
     assert not any("(?P<" in p for p, _ in data["outcomes"])
     assert data["sides"]["south"] == "南" and data["sides"]["grey"] == "灰"
+    assert data["seat_colours"] == {"south": "こい藍色", "west": "赤", "north": "緑", "east": "黄色"}
 
 
 def test_setups_carry_the_position_mapping_the_differing_rules_and_the_sides():

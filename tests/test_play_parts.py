@@ -328,3 +328,27 @@ def test_play_board_looks_like_the_static_diagram(site_parts):
                     assert same >= SAME_PIXELS, (variant, n, same)
         finally:
             browser.close()
+
+
+def test_a_cached_parts_file_of_another_variant_is_drawn_again(tmp_path):
+    """The attack review's case: another variant's parts sealed under this variant's key (or
+    text that is not a parts file) are not written into the site."""
+    from banmen.site.cache import BuildCache, code_digest, key, tool_versions
+    from banmen.site.play_assets import write_play_parts
+
+    checkers, frogs = get_game("suicide-checkers"), get_game("medamagaeru")
+    cache = BuildCache(tmp_path)
+    try:
+        write_play_parts(tmp_path / "site", {"medamagaeru": frogs}, cache)
+        frog_parts = (tmp_path / "site" / "assets" / "play" / "medamagaeru.json").read_text(
+            encoding="utf-8")
+        name = "play-parts:" + key(code_digest(), tool_versions(), checkers.id,
+                                   checkers.rules.to_json())
+        for forged in (frog_parts, '{"variant": "suicide-checkers"}', "not json"):
+            cache.set_text(name, forged)
+            write_play_parts(tmp_path / "out", {"suicide-checkers": checkers}, cache)
+            data = json.loads((tmp_path / "out" / "assets" / "play" / "suicide-checkers.json"
+                               ).read_text(encoding="utf-8"))
+            assert data["variant"] == "suicide-checkers" and "--sq-" in data["board"]
+    finally:
+        cache.close()

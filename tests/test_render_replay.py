@@ -112,7 +112,7 @@ def test_groups_with_other_artists_than_patches_and_texts_are_never_replayed():
         assert not any(isinstance(a, _Stand) for a in ax._children)
         svgs.append(figure_to_svg(figure, "test/lined"))
     assert svgs[0] == svgs[1]
-    assert any(key == ("test-lined",) for _size, key in replay._NEVER)
+    assert any(key == replay._typed(("test-lined",)) for _size, key in replay._NEVER)
 
 
 def test_a_board_that_fails_keeps_no_recording():
@@ -132,3 +132,13 @@ def test_a_board_that_fails_keeps_no_recording():
         with pytest.raises(UserWarning, match="missing from font"):
             figure_to_svg(figure, "test/broken")
     assert not replay._GROUPS
+
+
+def test_keys_equal_in_python_but_drawn_differently_never_share_a_recording():
+    """1, 1.0 and True (and 0.0 and -0.0) compare equal; a text drawn with one must not be
+    replayed for another (the attack review's case)."""
+    from banmen.render.replay import _typed
+
+    assert _typed((1,)) != _typed((True,)) != _typed((1.0,))
+    assert _typed((0.0, "a")) != _typed((-0.0, "a"))
+    assert _typed((1, (2.5, "x"))) == _typed((1, (2.5, "x")))

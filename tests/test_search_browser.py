@@ -82,13 +82,19 @@ def _results(page, site_url, box, term, first):
         "href", re.compile(rf"^{re.escape(site_url)}/{re.escape(first)}"), timeout=30000)
     meta = meta.inner_text()
     count = int(re.match(r"(\d+)件", meta).group(1))
-    hrefs = page.eval_on_selector_all(".md-search-result__item > a",
-                                      "links => links.map(a => a.getAttribute('href'))")
-    pages = []
-    for href in hrefs:
-        path = href[len(site_url) + 1:].split("?")[0].split("#")[0]
-        if path not in pages:
-            pages.append(path)
+    # Material lists ten pages and adds the rest as the list is scrolled to its end
+    for _ in range(count // 10 + 1):
+        pages = []
+        hrefs = page.eval_on_selector_all(".md-search-result__item > a",
+                                          "links => links.map(a => a.getAttribute('href'))")
+        for href in hrefs:
+            path = href[len(site_url) + 1:].split("?")[0].split("#")[0]
+            if path not in pages:
+                pages.append(path)
+        if len(pages) >= count:
+            break
+        page.eval_on_selector(".md-search__scrollwrap", "w => { w.scrollTop = w.scrollHeight; }")
+        page.wait_for_timeout(300)
     assert len(pages) == count, (term, meta, pages)
     return pages
 

@@ -130,3 +130,23 @@ def test_the_games_names_come_from_the_engines_once_then_from_the_cache(tmp_path
         assert mkdocs_hooks.game_names() == engines  # read back, no engine asked
     finally:
         Build.cache.close()
+
+
+@pytest.mark.parametrize("damage", ["text", "boost"])
+def test_a_sealed_entry_with_other_text_or_a_non_finite_boost_is_refused(tmp_path, damage):
+    """The attack review's case: a correctly sealed entry whose text is not the page's text
+    (markup put in) or whose boost is NaN is not read back (the page is then cut again)."""
+    cache = BuildCache(tmp_path)
+    try:
+        genuine = search.segment_entries(DOCS[:2], TITLES, NAMES, BOOSTS)
+        cache.set_json("search:page", genuine)
+        assert cache.get_json("search:page", search._cut_entries_reader(DOCS[:2])) == genuine
+        tampered = search.segment_entries(DOCS[:2], TITLES, NAMES, BOOSTS)
+        if damage == "text":
+            tampered[0]["text"] = "<img src=x onerror=alert(99)>TAMPER"
+        else:
+            tampered[0]["boost"] = float("nan")
+        cache.set_json("search:page", tampered)
+        assert cache.get_json("search:page", search._cut_entries_reader(DOCS[:2])) is None
+    finally:
+        cache.close()

@@ -127,6 +127,9 @@ TYPED_ILLEGAL = {
         ("a1(4)b1", "a1から運べるのは1枚か2枚か3枚です。"),
         ("b2(3)c2", "b2には駒がないので、そこから駒は運び出せません。"),
         ("d4", "d4の山には相手の駒が入っていないので、排除できません。"),
+        # a legal route other than the one the notation writes (the engine reads it as
+        # 3a1a2b2b1): the page names that move instead of calling it illegal
+        ("a1(3)b1(2)b2(1)a2", "書き方がちがいます。そのマスを通る手は「3a1a2b2b1」と書きます。"),
     ],
     "medamagaeru/p12-win-in-one": [
         ("54-66", "かえるが動けるのは、まわり8方向のとなりのマスへ1マスだけです。"),
@@ -247,3 +250,22 @@ def test_the_legend_knows_the_colours_of_ludo_legs_and_send_backs():
         assert label in colours[ludo.LEG_STYLE[leg][0]]
     assert "戻される" in colours[ludo.SEND_BACK]
     assert ludo.LEG_STYLE["move"][0] in colours  # plain moves use the shared blue arrow
+
+
+def test_a_move_typed_while_a_refutation_is_shown_is_answered_after_it(
+        page, site_url, built_site, content):
+    """The reviewer's case (ukejalayer 問題13): a wrong legal move is played and refuted; a
+    move typed and entered meanwhile must not be lost under the refutation's last words: the
+    check button waits, and the typed move is answered once the board is free."""
+    puzzle = content.puzzles["ukejalayer/p13-win-cover"]
+    root = puzzle.answer["root"]
+    wrong = min(root["wrong"])
+    block = _open_puzzle(page, site_url, built_site, puzzle)
+    block.locator(".bm-input").fill(wrong)
+    block.locator(".bm-check").click()
+    expect(block.locator(".bm-check")).to_be_disabled()
+    block.locator(".bm-input").fill("b2(3)c2")
+    block.locator(".bm-input").press("Enter")
+    expect(_feedback(block)).to_have_text("「b2(3)c2」は指せません。b2から運べるのは1枚です。",
+                                          timeout=15000)
+    expect(block.locator(".bm-check")).to_be_enabled()

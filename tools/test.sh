@@ -3,6 +3,19 @@
 # and the pages in headless Chromium, in parallel workers. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+  cat <<'USAGE'
+usage: bash tools/test.sh [PYTEST ARGS...]
+
+Sets up .venv, the npm packages, Debian's chromium and a Japanese font (tools/setup.sh
+--browser), then runs the whole test suite in pytest-xdist workers (one per core, at most
+four). Arguments go to pytest, for example:
+  bash tools/test.sh -q                  what CI runs
+  bash tools/test.sh -m "not slow"       everything but site builds and the browser
+  bash tools/test.sh -n 0 tests/test_cli.py   one file, serially
+USAGE
+  exit 0
+fi
 bash tools/setup.sh --browser
 # Two workers on two cores (pytest-xdist, one per core up to four); a whole test file stays on
 # one worker (its module fixtures, such as a project build or a browser page, are made once);

@@ -99,7 +99,7 @@ class NumberAnswer(_QueryAnswer):
     """The reader types a whole number."""
 
     kind: Literal["number"]
-    value: int
+    value: int = Field(strict=True, description="the whole number the query must compute")
 
 
 class BooleanAnswer(_QueryAnswer):
@@ -146,7 +146,8 @@ class MoveAnswer(Strict):
     """The reader plays the winning line; each of their moves must be the only winning one."""
 
     kind: Literal["move"]
-    plies: int = Field(ge=1, le=40, description="the win comes within this many plies")
+    plies: int = Field(ge=1, le=40, strict=True,
+                       description="the win comes within this many plies")
     solution: list[SolutionStep] = Field(min_length=1)
 
 

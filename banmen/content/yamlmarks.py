@@ -328,6 +328,12 @@ class _Walker:
             raise self._fail(node, f"unsupported YAML value: {err.problem}") from None
         except (ValueError, OverflowError):
             raise self._fail(node, f"unreadable YAML value {node.value!r}") from None
+        if isinstance(value, str):
+            hidden = _HIDDEN_CHARACTER.search(value)
+            if hidden:
+                raise self._fail(node, f"the text holds the invisible character "
+                                 f"U+{ord(hidden.group()):04X}: write visible text (line "
+                                 "breaks and tabs are fine)")
         if getattr(node, "implicit_plain", False):
             readable, old = _yaml11_value(node.value)
             if readable and not _same(old, value):
@@ -355,6 +361,14 @@ class _Walker:
             self.key_marks[path + (key,)] = self._mark(key_node)
             result[key] = self.walk(value_node, path + (key,))
         return result
+
+
+#: Characters no text of a content file may hold, even written as an escape ("\u0007"):
+#: control characters but the line break and the tab, and the Unicode controls that reorder
+#: or split what a reader sees (bidirectional embeddings, overrides and isolates, the line and
+#: paragraph separators).
+_HIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e"
+                               "\u2066-\u2069]")
 
 
 def _reader_error(err: yaml.reader.ReaderError, text: str, source: str) -> ContentError:

@@ -105,6 +105,19 @@ def _size_of(ax: Any) -> Any:
     return getattr(ax.figure, "_banmen_size", None)
 
 
+def _typed(key: Hashable) -> Hashable:
+    """``key`` with each value paired with its type (floats by their exact hex form), so that
+    keys equal in Python but drawn differently (``1``, ``1.0``, ``True``; ``0.0``, ``-0.0``)
+    never share a recording."""
+    if isinstance(key, tuple):
+        return tuple(_typed(part) for part in key)
+    if isinstance(key, frozenset):
+        return frozenset(_typed(part) for part in key)
+    if isinstance(key, float):
+        return ("float", key.hex())
+    return (type(key).__name__, key)
+
+
 def replay(ax: Any, key: Hashable, function: Callable[..., Any], *args: Any,
            **kwargs: Any) -> Any:
     """Call ``function(*args, **kwargs)`` — which adds artists to ``ax`` — or, when a board
@@ -120,7 +133,7 @@ def replay(ax: Any, key: Hashable, function: Callable[..., Any], *args: Any,
         What ``function`` returned (the recorded value on a replay).
     """
     size = _size_of(ax)
-    full = (size, key)
+    full = (size, _typed(key))
     if not _ON or size is None or full in _NEVER:
         return function(*args, **kwargs)
     group = _GROUPS.get(full)

@@ -791,6 +791,16 @@ def _view_entry_reader(kind: str, ident: str, source: str):
 _DRAW_QUEUE: list[tuple[str, Any, Any]] = []
 
 
+def _ignore_interrupts() -> None:
+    """Pool initializer: a drawing worker leaves SIGINT to the build process, and writes
+    nothing to standard error (a drawing error reaches the build process through the pool;
+    what a worker would print is the broken pipe of a build that was stopped)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - the worker's life
+
+
 def _draw_one(index: int) -> str:
     from banmen.render import render_svg
 
@@ -830,7 +840,10 @@ def draw_boards(todo: list[tuple[str, Any, Any]], jobs: int | None = None,
         _DRAW_QUEUE[:] = todo
         try:
             # fork: the workers inherit the engines, specs and imported matplotlib.
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(todo))) as pool:
+            # the workers ignore Ctrl-C: the build's own process stops them and says so in
+            # one line (no traceback from each worker)
+            with multiprocessing.get_context("fork").Pool(
+                    min(jobs, len(todo)), initializer=_ignore_interrupts) as pool:
                 for (board_key, _, _), svg in zip(todo, pool.imap(_draw_one, range(len(todo)),
                                                                   chunksize=2)):
                     svgs[board_key] = svg

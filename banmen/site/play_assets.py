@@ -113,6 +113,29 @@ def play_games(games: Mapping[str, Game]) -> list[Game]:
     return list(chosen.values())
 
 
+#: The fields of a parts file and their JSON types (:func:`banmen.render.parts.play_parts`).
+_PARTS_FIELDS = {"board": str, "centers": dict, "looks": list, "symbol_size": list,
+                 "symbols": str, "variant": str, "viewBox": str}
+
+
+def _parts_of(text: str, game: Game) -> bool:
+    """Whether ``text`` (read back from the cache) is a parts file of ``game``'s variant: JSON
+    with exactly the fields of a parts file, the variant's name and its board's ids. Anything
+    else (damage, or the parts of another variant under this key) is drawn again."""
+    from banmen.games.views import play_variant
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    if not isinstance(data, dict) or sorted(data) != sorted(_PARTS_FIELDS):
+        return False
+    if any(not isinstance(data[field], kind) for field, kind in _PARTS_FIELDS.items()):
+        return False
+    variant = play_variant(game)
+    return data["variant"] == variant and f'id="bm-play-{variant}-' in data["board"]
+
+
 def _parts_json(game: Game, cache: BuildCache | None) -> bytes:
     """The parts file of ``game``'s variant, from ``cache`` when it holds it."""
     from banmen.site.cache import code_digest, key, tool_versions
@@ -121,7 +144,7 @@ def _parts_json(game: Game, cache: BuildCache | None) -> bytes:
                                game.rules.to_json())
     if cache is not None:
         stored = cache.get_text(name)
-        if stored is not None:
+        if stored is not None and _parts_of(stored, game):
             return stored.encode("utf-8")
     from banmen.render.parts import play_parts
 

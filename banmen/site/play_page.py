@@ -77,12 +77,27 @@ def play_setup(game: Any, state: Hashable, label: str = "") -> dict[str, Any]:
 
 def start_setups(game: Any) -> list[dict[str, Any]]:
     """Return the setups of a game's 対局する page: its start position under the site's rules;
-    for バブーシュカ both player counts (「2人」, 「4人」)."""
+    for バブーシュカ both player counts (「2人」, 「4人」), for the ルドー family each preset with
+    2 colours and 飛行棋 and ルドー with 4 (「飛行棋・2人」 …, :data:`LUDO_SETUPS`)."""
     if game.id == "babuschka":
         return [play_setup(game.with_rules({"players": n}),
                            game.with_rules({"players": n}).initial_state(), f"{n}人")
                 for n in (2, 4)]
+    if game.id == "ludo":
+        from banmen.games.ludo.rules import PRESET_NAMES_JA
+
+        setups = []
+        for preset, colours in LUDO_SETUPS:
+            variant = game.with_rules({"preset": preset, "colours": colours})
+            setups.append(play_setup(variant, variant.initial_state(),
+                                     f"{PRESET_NAMES_JA[preset]}・{colours}人"))
+        return setups
     return [play_setup(game, game.initial_state())]
+
+
+#: The ルドー family's setups on its 対局する page: (preset, colours), the site's own rules
+#: (飛行棋, two colours) first.
+LUDO_SETUPS = [("aeroplane", 2), ("aeroplane", 4), ("easy", 2), ("ludo", 2), ("ludo", 4)]
 
 
 def play_html(setups: list[dict[str, Any]], where: str = "") -> str:

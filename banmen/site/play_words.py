@@ -25,12 +25,17 @@ from banmen.site.reasons import SIDE_JA
 SIDES_JA: dict[str, str] = {**SIDE_JA, "south": "南", "west": "西", "north": "北",
                             "east": "東"}
 
+#: The dolls' colour of each seat of 4-player バブーシュカ, as the rules page names them (the
+#: side menu says 「南（こい藍色）」, so that a reader knows which dolls are theirs).
+SEAT_COLOURS_JA: dict[str, str] = {"south": "こい藍色", "west": "赤", "north": "緑",
+                                   "east": "黄色"}
+
 #: (pattern, template) for each outcome reason of the engines (``banmen/games/*/game.py``).
 OUTCOMES: list[tuple[str, str]] = [
     # ukejalayer
     (r"^no legal action$", "相手に指せる手がなくなりました。"),
     # suicide-checkers (the side that runs out of pieces or moves wins)
-    (r"^no pieces$", "駒がすべてなくなったので、勝ちです。"),
+    (r"^no pieces$", "自分の駒がすべてなくなりました。"),
     (r"^no legal move$", "指せる手がなくなりました。"),
     (r"^repetition$", "同じ局面がくり返されました。"),
     (r"^quiet moves$", "駒を取らない手が長く続きました。"),
@@ -96,8 +101,10 @@ def outcome_ja(winner: str | None, reason: str) -> str:
 
 
 def words_json() -> str:
-    """Return ``assets/play-words.json``: ``{"sides": {id: name}, "outcomes": [[pattern,
-    template], ...]}`` with the patterns in JavaScript syntax (``(?<name>``); deterministic."""
+    """Return ``assets/play-words.json``: ``{"sides": {id: name}, "seat_colours": {id:
+    colour}, "outcomes": [[pattern, template], ...]}`` with the patterns in JavaScript syntax
+    (``(?<name>``); deterministic."""
     outcomes = [[pattern.replace("(?P<", "(?<"), template] for pattern, template in OUTCOMES]
-    return json.dumps({"sides": SIDES_JA, "outcomes": outcomes}, ensure_ascii=False,
+    return json.dumps({"sides": SIDES_JA, "seat_colours": SEAT_COLOURS_JA,
+                       "outcomes": outcomes}, ensure_ascii=False,
                       sort_keys=True, separators=(",", ":")) + "\n"

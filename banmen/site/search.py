@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -144,6 +145,10 @@ def _versions() -> str:
     return ";".join(parts)
 
 
+def _uncut(text: str) -> str:
+    return text.replace(BOUNDARY, "")
+
+
 def _cut_entries_reader(docs: list[dict]) -> Any:
     """A reader for :meth:`BuildCache.get_json` that accepts the cut entries of ``docs`` only
     (as many entries, the same locations, text fields and a numeric boost) and gives their
@@ -161,9 +166,13 @@ def _cut_entries_reader(docs: list[dict]) -> Any:
                     and sorted(entry) == sorted(order)):
                 raise ValueError("an entry of another page")
             for name, value in entry.items():
-                number = name == "boost" and isinstance(value, (int, float))
+                number = name == "boost" and isinstance(value, (int, float)) \
+                    and math.isfinite(value)
                 if not (number or isinstance(value, str)) or isinstance(value, bool):
                     raise ValueError(f"field {name}")
+            # the cut text is the page's own text with word boundaries added, nothing else
+            if _uncut(entry["text"]) != _uncut(doc.get("text", "")):
+                raise ValueError("the cut text of another entry")
             out.append({k: entry[k] for k in order})
         return out
 

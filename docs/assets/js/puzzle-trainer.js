@@ -28,6 +28,7 @@ export function setupMove(block, answer) {
   var here = 0;           // board index of that position
   var epoch = 0;          // bumped by every reset: pending replies of before are dropped
   var busy = false;       // a reply or refutation is being shown
+  var queued = false;     // a typed move waits for the board to be free
   var board = createBoardInput(block, {
     labels: answer.labels,
     onMove: function (move) { play(move.text); },
@@ -46,9 +47,16 @@ export function setupMove(block, answer) {
     }
   });
 
-  /* Hand the board the moves of the position the reader is to move in (none while busy). */
+  /* Hand the board the moves of the position the reader is to move in (none while busy);
+   * the check button waits too, and a move typed meanwhile is checked once the board is
+   * free (else the end of the refutation would overwrite its answer). */
   function ready() {
     board.setMoves(node && !busy ? movesOf(node) : null);
+    if (node) check.disabled = busy;
+    if (!busy && queued) {
+      queued = false;
+      if (node) typed();
+    }
   }
 
   function later(fn) {
@@ -160,6 +168,7 @@ export function setupMove(block, answer) {
   function reset() {
     epoch += 1;
     busy = false;
+    queued = false;
     node = root;
     here = 0;
     board.marks = {};
@@ -180,6 +189,10 @@ export function setupMove(block, answer) {
 
   function typed() {
     if (!node) return;
+    if (busy) {
+      queued = true;
+      return;
+    }
     var text = input.value;
     if (!text.trim()) {
       say(block, "指し手を入力してください。", false);

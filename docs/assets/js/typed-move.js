@@ -119,6 +119,37 @@ function ludo(key) {
   return { word: m[2] || key };
 }
 
+/* ukejalayer: the height-change text of a route (a1(3)b1(2)c1(1)d1 -> 3a1b1c1d1): each
+ * square's net change, the squares that lose pieces first, each group in canonical order.
+ * Notation arithmetic only; the legal moves decide whether such a move exists. */
+function netChanges(clicks) {
+  var net = {};
+  var order = [];
+  function add(square, delta) {
+    if (!has(net, square)) { net[square] = 0; order.push(square); }
+    net[square] += delta;
+  }
+  for (var i = 0; i + 2 < clicks.length; i += 2) {
+    var count = parseInt(clicks[i + 1].slice(1), 10);
+    add(clicks[i], -count);
+    add(clicks[i + 2], count);
+  }
+  function rankThenFile(a, b) {
+    var rankA = parseInt(a.slice(1), 10), rankB = parseInt(b.slice(1), 10);
+    if (rankA !== rankB) return rankB - rankA;
+    return a.charAt(0) < b.charAt(0) ? -1 : a.charAt(0) > b.charAt(0) ? 1 : 0;
+  }
+  function text(squares) {
+    return squares.sort(rankThenFile).map(function (sq) {
+      var n = Math.abs(net[sq]);
+      return (n > 1 ? String(n) : "") + sq;
+    }).join("");
+  }
+  var lost = order.filter(function (sq) { return net[sq] < 0; });
+  var gained = order.filter(function (sq) { return net[sq] > 0; });
+  return lost.length && gained.length ? text(lost) + text(gained) : null;
+}
+
 var READERS = { "suicide-checkers": checkers, medamagaeru: medamagaeru, babuschka: babuschka,
                 ukejalayer: ukejalayer, ludo: ludo };
 
@@ -193,6 +224,12 @@ export function typedReason(answer, node, key) {
     if (has(node.illegal, parsed.word)) return reasons[node.illegal[parsed.word]];
     if (has(node.accept, parsed.word)) return written([[node.accept[parsed.word]]]);
     return GENERIC;
+  }
+  if (parsed.chain) {
+    // a route longer than the one the notation writes: name the legal move it makes
+    var net = netChanges(parsed.clicks);
+    var same = node.moves.filter(function (m) { return m[0] === net; });
+    if (same.length) return written(same);
   }
   var named = parsed.single ? [parsed.single]
     : parsed.all ? parsed.all.map(function (c) { return c[0]; }) : parsed.clicks;

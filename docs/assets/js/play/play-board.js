@@ -42,12 +42,16 @@ function defineSymbols(parts) {
 }
 
 // The board's own ids get a per-instance prefix (two play boards of one variant on a page
-// keep unique ids); square names stay after the last "--sq-".
+// keep unique ids); square names stay after the last "--sq-". A reference to an id the board
+// defines itself (its coordinate and number glyphs, gradients) gets the same prefix; one to
+// the shared symbols and glyphs outside it stays as it is.
 function prefixed(svgText, prefix) {
+  const own = new Set();
+  for (const found of svgText.matchAll(/\bid="([^"]+)"/g)) own.add(found[1]);
   return svgText
     .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
     .replace(/(href="#|url\(#)([^")]+)/g, (all, head, name) =>
-      name.startsWith("bm-play-") || name.startsWith("bm-glyph-") ? all : `${head}${prefix}${name}`);
+      own.has(name) ? `${head}${prefix}${name}` : all);
 }
 
 function symbolId(variant, symbol) {

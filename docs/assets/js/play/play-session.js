@@ -109,7 +109,7 @@ export async function openPlay(block) {
   const settings = element("div", { class: "bm-play-settings" });
   let setupField = null;
   if (setups.length > 1) {
-    const [label, field] = select("人数", "bm-play-setup",
+    const [label, field] = select("遊び方", "bm-play-setup",
       setups.map((s, i) => [String(i), s.label]));
     settings.appendChild(label);
     setupField = field;
@@ -120,7 +120,7 @@ export async function openPlay(block) {
   strengthField.value = "normal";
   settings.append(sideLabel, strengthLabel);
   const seedLabel = element("label", { class: "bm-play-field bm-play-seed" });
-  seedLabel.appendChild(element("span", {}, "さいころの種"));
+  seedLabel.appendChild(element("span", {}, "サイコロの種"));
   const seedField = element("input", { type: "number", min: "0", max: "999999",
     class: "bm-play-seed-input", inputmode: "numeric" });
   seedField.value = String(Math.floor(Math.random() * 1000000));
@@ -185,9 +185,12 @@ export async function openPlay(block) {
   function sideOptions(setup, chosen) {
     sideField.textContent = "";
     for (const side of setup.sides) {
-      sideField.appendChild(element("option", { value: `side:${side}` }, sideName(words, side)));
+      const colour = (words.seat_colours || {})[side];
+      sideField.appendChild(element("option", { value: `side:${side}` },
+        colour ? `${sideName(words, side)}（${colour}）` : sideName(words, side)));
     }
-    sideField.appendChild(element("option", { value: "both" }, "両方（ひとりで指す）"));
+    sideField.appendChild(element("option", { value: "both" },
+      setup.sides.length > 2 ? "全員（ひとりで指す）" : "両方（ひとりで指す）"));
     sideField.appendChild(element("option", { value: "watch" }, "コンピューター同士（見るだけ）"));
     sideField.value = chosen;
   }
@@ -208,7 +211,11 @@ export async function openPlay(block) {
 
   function moveLabel(entry) {
     const who = sideName(words, entry.side);
-    return entry.roll ? `${who}：さいころ ${entry.roll}` : `${who}：${entry.move}`;
+    if (entry.roll) return `${who}：サイコロ ${entry.roll}`;
+    // the side is named already: a seat prefix of the notation ("s: ") is not repeated, and
+    // a pass reads as a word
+    const text = entry.move.replace(/^[a-z]:\s*/i, "");
+    return `${who}：${text === "pass" ? "パス" : text}`;
   }
 
   function drawRecord() {
@@ -238,7 +245,7 @@ export async function openPlay(block) {
     die.textContent = "";
     die.append(element("span", { class: "bm-die-face", "aria-hidden": "true" },
       DIE_FACES[last.roll - 1]), document.createTextNode(
-      `さいころの目：${last.roll}（${sideName(words, last.side)}）`));
+      `サイコロの目：${last.roll}（${sideName(words, last.side)}）`));
   }
 
   async function draw(view) {
@@ -290,10 +297,10 @@ export async function openPlay(block) {
     }
     if (legal.chance) {
       seedLabel.hidden = false;
-      const roll = button("さいころを振る", "bm-play-roll");
+      const roll = button("サイコロを振る", "bm-play-roll");
       roll.addEventListener("click", () => { rollDie(mine).catch(failed); });
       extra.appendChild(roll);
-      status.textContent = `${who}の番です。「さいころを振る」を押してください。`;
+      status.textContent = `${who}の番です。「サイコロを振る」を押してください。`;
       return;
     }
     const clicked = legal.moves.filter((m) => m.clicks.length)
