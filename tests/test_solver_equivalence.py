@@ -17,6 +17,7 @@ from banmen.games.suicide_checkers import game as checkers_game
 from banmen.games.suicide_checkers import SuicideCheckersGame, format_fen, parse_fen
 from banmen.games.suicide_checkers import queries as checkers_queries
 from conftest import ROOT
+from test_suicide_checkers import random_positions
 
 _spec = importlib.util.spec_from_file_location("solver_baseline",
                                                ROOT / "tools" / "solver_baseline.py")
@@ -105,25 +106,10 @@ def test_winning_moves_agree_along_every_solution_tree():
     assert proved == movers and len(movers) == 8
 
 
-def _playout_positions(game, count, seed, plies_range):
-    """Positions after random playouts from the start (fixed seed), unfinished ones."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randrange(*plies_range)):
-            if game.outcome(state) is not None:
-                break
-            state = game.play(state, rng.choice(game.legal_moves(state)))
-        if game.outcome(state) is None:
-            found.append(state)
-    return found
-
-
 def test_giveaway_solver_agrees_with_the_old_one_on_middle_games():
     game = SuicideCheckersGame()
     won = 0
-    for state in _playout_positions(game, 30, seed=1, plies_range=(10, 40)):
+    for state in random_positions(game, 30, seed=1, plies=(10, 40)):
         new = game.winning_moves(state, 12)
         assert new == baseline.BaselineGiveawaySolver(game).winning_moves(state, 12), \
             format_fen(state)

@@ -51,13 +51,14 @@ def texts(game, state, moves) -> list[str]:
     return [game.format_move(state, m) for m in moves]
 
 
-def random_positions(game, count: int, seed: int) -> list[CheckersState]:
+def random_positions(game, count: int, seed: int,
+                     plies: tuple[int, int] = (5, 121)) -> list[CheckersState]:
     """Positions met in random playouts from the start (fixed seed), the finished excluded."""
     rng = random.Random(seed)
     found: list[CheckersState] = []
     while len(found) < count:
         state = game.initial_state()
-        for _ in range(rng.randint(5, 120)):
+        for _ in range(rng.randrange(*plies)):
             if game.outcome(state) is not None:
                 break
             state = game.play(state, rng.choice(game.legal_moves(state)))
