@@ -214,3 +214,13 @@ def browser():
     """The shared headless Chromium (:func:`shared_browser`); a test opens its own page or
     context on it and closes it."""
     return shared_browser()
+
+
+def play_randomly(game, state, rng, plies: int):
+    """Return ``state`` after up to ``plies`` random legal moves drawn with ``rng`` (fewer
+    when the game ends first): the random playouts of the engine and play-board tests."""
+    for _ in range(plies):
+        if game.outcome(state) is not None:
+            break
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+    return state

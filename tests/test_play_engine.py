@@ -25,6 +25,7 @@ from banmen import play
 from banmen.game import get_game
 from banmen.games.views import view
 from banmen.site.play_assets import ENGINE_ZIP, PYODIDE_DIR, engine_zip, write_play_assets
+from conftest import play_randomly
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -54,11 +55,7 @@ def positions(game_id: str, rules: dict, count: int, seed: int = 20261201) -> li
     rng = random.Random(seed)
     found: list[dict] = []
     while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randint(1, 60)):
-            if game.outcome(state) is not None:
-                break
-            state = game.play(state, rng.choice(game.legal_moves(state)))
+        state = play_randomly(game, game.initial_state(), rng, rng.randint(1, 60))
         found.append(_normal(game.position_to_yaml(state)))
     return found
 

@@ -21,6 +21,7 @@ from banmen import play
 from banmen.content.check import load_site_rules
 from banmen.game import get_game
 from banmen.games.views import looks, play_variant, symbol_id, view
+from conftest import play_randomly
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,11 +163,7 @@ def _positions(game, count: int, seed: int = 20261202) -> list:
     rng = random.Random(seed)
     found = [game.initial_state()]
     while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randint(1, 80)):
-            if game.outcome(state) is not None:
-                break
-            state = game.play(state, rng.choice(game.legal_moves(state)))
+        state = play_randomly(game, game.initial_state(), rng, rng.randint(1, 80))
         found.append(state)
     return found
 

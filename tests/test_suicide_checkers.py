@@ -38,6 +38,7 @@ from banmen.games.suicide_checkers import (
     rowcol_to_square,
     square_to_rowcol,
 )
+from conftest import play_randomly
 
 PUBLISHED_PERFT = [7, 49, 302, 1469, 7361, 36768, 179740, 845931]
 
@@ -57,11 +58,7 @@ def random_positions(game, count: int, seed: int,
     rng = random.Random(seed)
     found: list[CheckersState] = []
     while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randrange(*plies)):
-            if game.outcome(state) is not None:
-                break
-            state = game.play(state, rng.choice(game.legal_moves(state)))
+        state = play_randomly(game, game.initial_state(), rng, rng.randrange(*plies))
         if game.outcome(state) is None:
             found.append(state)
     return found

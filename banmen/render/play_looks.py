@@ -180,10 +180,7 @@ def empty_board(game: Game) -> tuple[Figure, Geometry]:
     Raises:
         BanmenError: no play board for this game.
     """
-    try:
-        return _BOARDS[game.id](game)
-    except KeyError:
-        raise BanmenError(f"no play board drawing for game '{game.id}'") from None
+    return _drawing(_BOARDS, game)(game)
 
 
 def look_drawer(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:
@@ -193,7 +190,16 @@ def look_drawer(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:
     Raises:
         BanmenError: no play board for this game.
     """
+    return _drawing(_LOOKS, game)(game)
+
+
+def _drawing(table: dict[str, Callable], game: Game) -> Callable:
+    """The entry of ``game`` in ``table`` (:data:`_BOARDS` or :data:`_LOOKS`).
+
+    Raises:
+        BanmenError: no play board for this game.
+    """
     try:
-        return _LOOKS[game.id](game)
+        return table[game.id]
     except KeyError:
         raise BanmenError(f"no play board drawing for game '{game.id}'") from None
