@@ -563,3 +563,47 @@ def test_boards_parked_for_the_search_index_come_back_unchanged():
                       '<!--bm-board-n0-2--><p>svg</p><svgx>text</svgx>')
     assert boards[2] == '<template class="bm-lazy"><svg id="b2"><g/></svg></template>'
     assert restore_boards(parked, "n0", boards) == page
+
+
+def test_lazy_boards_are_read_only_for_the_pages_that_need_them(project):
+    # the MkDocs build reads a board only when a page expansion misses (lazy_boards)
+    first = prepared(project)
+    html = page_of(first)
+    warm = prepared(project, lazy_boards=True)
+    assert warm.svgs == {} and sorted(warm._unread) == sorted(first.svgs)
+    assert warm.stats.checked == [] and warm.stats.drawn == []
+    assert page_of(warm) == html  # its expansion is cached: still no board read
+    assert warm.svgs == {}
+    board = next(b for d in warm.content.diagrams.values() for b in [d.spec])
+    assert warm.svg_of(board) == first.svgs[board.key] and board.key in warm.svgs
+
+
+def test_a_lazy_board_found_damaged_is_drawn_again_from_its_file(project):
+    import diskcache
+
+    first = prepared(project)
+    html = page_of(first)
+    store = diskcache.Cache(str(project / ".cache" / "banmen"))
+    for name in [k for k in store.iterkeys() if k.startswith(("svg:", "page:"))]:
+        store[name] = store[name][:-200]  # truncated: present, but its seal fails
+    store.close()
+    lazy = prepared(project, lazy_boards=True)
+    assert lazy.stats.checked == [] and lazy.svgs == {}
+    assert page_of(lazy) == html  # every board read, found damaged and drawn again
+    assert sorted(lazy.stats.checked) == sorted(first.stats.checked)
+    assert lazy.svgs == first.svgs and lazy.problems == []
+    again = prepared(project, lazy_boards=True)
+    assert page_of(again) == html and again.stats.checked == [] and again.svgs == {}
+
+
+def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_there(project):
+    import diskcache
+
+    first = prepared(project)
+    store = diskcache.Cache(str(project / ".cache" / "banmen"))
+    victim = sorted(k for k in store.iterkeys() if k.startswith("svg:"))[0]
+    del store[victim]
+    store.close()
+    lazy = prepared(project, lazy_boards=True)
+    assert len(lazy.stats.checked) == 1 and len(lazy.stats.drawn) >= 1
+    assert page_of(lazy) == page_of(first)

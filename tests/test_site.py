@@ -57,6 +57,9 @@ def test_the_build_is_deterministic(built_site, tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     for name, html in _pages(built_site).items():
         assert (again / name).read_text(encoding="utf-8") == html, name
+    # the second build takes each page's search entries from the build cache
+    index = "search/search_index.json"
+    assert (again / index).read_bytes() == (built_site / index).read_bytes()
 
 
 def test_a_wrong_answer_fails_the_build_with_its_place(tmp_path, warm_cache):

@@ -159,8 +159,13 @@ class SiteBuild:
                  progress: bool = True, cache: bool = True, jobs: int | None = None,
                  rules_file: Path | None = None, keep_going: bool = False,
                  reuse: Callable[[str, Any, Any], str | None] | None = None,
-                 tables: bool = True):
+                 tables: bool = True, lazy_boards: bool = False):
         self.root = root
+        self.lazy_boards = lazy_boards
+        #: board key -> (its cache name, its content file) for boards not read yet
+        #: (``lazy_boards``: read by :meth:`svg_of` when a page needs them)
+        self._unread: dict[str, tuple[str, Path]] = {}
+        self._file_keys: dict[Path, str] = {}
         self.tables = tables
         self.reuse = reuse
         self.rules_file = rules_file
@@ -273,6 +278,9 @@ class SiteBuild:
 
     def _prepare(self, cache: BuildCache) -> None:
         self.stats = BuildStats()
+        self.svgs = {}
+        self._unread = {}
+        self._file_keys: dict[Path, str] = {}
         self.content = SiteContent()
         self.problems = []
         self._item_keys = {}
@@ -297,12 +305,19 @@ class SiteBuild:
                     kind, f"{game_id}/{path.stem}", relative))
                 if entry is not None:
                     view, svg_keys = entry
+                    if self.lazy_boards:
+                        names = {b.key: "svg:" + svg_keys[b.key] for b in boards_of(view)}
+                        if all(cache.contains(n) for n in names.values()):
+                            found[path] = (view, {})
+                            self._unread.update((k, (n, path)) for k, n in names.items())
+                            continue
                     svgs = {b.key: cache.get_text("svg:" + svg_keys[b.key])
                             for b in boards_of(view)}
                     if all(v is not None for v in svgs.values()):
                         found[path] = (view, svgs)
                         continue
             missing.append(path)
+        self._file_keys = keys
         if missing:
             self._check_and_draw(cache, missing, keys, found)
         for kind, _game_id, path in files:
@@ -374,8 +389,35 @@ class SiteBuild:
             found[path] = (view, {k: svgs[k] for k in svg_keys})
 
     def svg_of(self, board: Board) -> str:
-        """Return the drawn SVG of ``board`` (drawn or read during :meth:`prepare`)."""
-        return self.svgs[board.key]
+        """Return the drawn SVG of ``board`` (drawn or read during :meth:`prepare`; with
+        ``lazy_boards``, read from the cache now, or drawn again if the entry is damaged)."""
+        svg = self.svgs.get(board.key)
+        if svg is None and board.key in self._unread:
+            svg = self._read_board(board.key)
+        if svg is None:
+            raise KeyError(board.key)
+        return svg
+
+    def _read_board(self, board_key: str) -> str:
+        """Read a board :meth:`prepare` left unread; a damaged or vanished entry gets its
+        content file checked and drawn again (as a missing one in :meth:`prepare`)."""
+        name, path = self._unread.pop(board_key)
+        svg = None if self._cache is None else self._cache.get_text(name)
+        if svg is None:
+            cache = self._cache or BuildCache(self.root, enabled=False)
+            found: dict[Path, tuple[View, dict[str, str]]] = {}
+            keys = {path: self._file_keys[path]} if path in self._file_keys else {}
+            problems = self.problems  # those of the whole content, found by prepare
+            self._check_and_draw(cache, [path], keys, found)
+            self.problems = problems
+            if path not in found:
+                raise KeyError(board_key)
+            for other, _ in [(k, v) for k, v in self._unread.items() if v[1] == path]:
+                self._unread.pop(other)
+            self.svgs.update(found[path][1])
+            return self.svgs[board_key]
+        self.svgs[board_key] = svg
+        return svg
 
     # ---- pages
 

@@ -313,6 +313,16 @@ class BuildCache:
                 self._switch_off(f"the build cache {CACHE_DIR.as_posix()} is locked by "
                                  "another process")
 
+    def contains(self, name: str) -> bool:
+        """Whether an entry is stored under ``name`` (not read, so not yet known to be sound:
+        :meth:`get_bytes` may still find it damaged)."""
+        if self._store is None:
+            return False
+        try:
+            return name in self._store
+        except Exception:  # noqa: BLE001 - an unreadable index: as if missing
+            return False
+
     def delete(self, name: str) -> None:
         """Forget ``name`` (no error when it is not there)."""
         if self._store is not None:

@@ -29,6 +29,7 @@ from banmen.site.links import LinkCheck
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.play_assets import pyodide_source, write_play_assets
 from banmen.site.search import RULES_BOOST, segment_index
+from banmen.site.search_entries import cache_search_entries
 from banmen.site.tables import scrollable_tables
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
@@ -87,6 +88,7 @@ def on_config(config: Any, **_: Any) -> Any:
     os.environ.setdefault("SOURCE_DATE_EPOCH", str(source_date_epoch(root)))
     jobs = os.environ.get("BANMEN_JOBS", "")
     build = SiteBuild(root, _overrides_from_env(), cache=not os.environ.get("BANMEN_NO_CACHE"),
+                      lazy_boards=True,
                       jobs=int(jobs) if jobs.isdigit() and int(jobs) > 0 else None)
     try:
         pyodide_source(root)  # the play board's runtime: say it is missing before any page
@@ -117,6 +119,10 @@ def on_config(config: Any, **_: Any) -> Any:
     _state["nonce"] = secrets.token_hex(8)
     _state["titles"] = {}
     _state["boosts"] = {}
+    search = config.plugins.get("material/search")
+    if search is not None:
+        cache_search_entries(search, lambda: getattr(_state["build"], "cache", None),
+                             lambda: _state["nonce"])
     return config
 
 

@@ -1,0 +1,126 @@
+"""Material's search entries kept in the build cache (banmen.site.search_entries): a page
+read back gives the entries a parse gives, field order included; a changed page, another
+plugin setting or a damaged entry is parsed again; the build's nonce does not count."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from material.plugins.search.plugin import SearchIndex
+from mkdocs.structure.toc import AnchorLink
+
+from banmen.site.cache import BuildCache
+from banmen.site.search_entries import cache_search_entries, entries_name
+
+SETTINGS = {"lang": ["en"], "separator": r"[\s\-]+", "pipeline": [], "fields": {}}
+NONCE = "0123abcd0123abcd"
+HTML = ('<h1 id="rules">ルール</h1><p>駒は前に進みます。</p><!--bm-board-NONCE-0-->'
+        '<h2 id="end">終わり</h2><p>目を三つ取ると<strong>勝ち</strong>です。</p>')
+
+
+def page(html: str = HTML, nonce: str = NONCE, **meta) -> SimpleNamespace:
+    rules = AnchorLink("ルール", "rules", 1)
+    rules.children = [AnchorLink("終わり", "end", 2)]
+    return SimpleNamespace(content=html.replace("NONCE", nonce), toc=[rules],
+                           url="medamagaeru/rules/", title="ルール", meta=dict(meta))
+
+
+def plugin(settings=SETTINGS) -> tuple[SimpleNamespace, list[str]]:
+    """A stand-in for the search plugin with Material's own index; the pages it parses."""
+    index = SearchIndex(**settings)
+    parsed: list[str] = []
+    parse = index.add_entry_from_context
+
+    def counted(p):
+        parsed.append(p.url)
+        parse(p)
+
+    index.add_entry_from_context = counted
+    return SimpleNamespace(search_index=index, config=dict(settings)), parsed
+
+
+@pytest.fixture
+def cache(tmp_path):
+    opened = BuildCache(tmp_path)
+    yield opened
+    opened.close()
+
+
+def fresh_entries(p) -> list[dict]:
+    index = SearchIndex(**SETTINGS)
+    index.add_entry_from_context(p)
+    return index.entries
+
+
+def test_a_cached_page_gives_the_parsed_entries_in_the_same_order(cache):
+    expected = fresh_entries(page())
+    assert expected == [
+        {"location": "medamagaeru/rules/", "title": "ルール", "text": "<p>駒は前に進みます。</p>"},
+        {"location": "medamagaeru/rules/#end", "title": "終わり",
+         "text": "<p>目を三つ取ると勝ちです。</p>"}]
+    first, first_parsed = plugin()
+    assert cache_search_entries(first, lambda: cache, lambda: NONCE)
+    first.search_index.add_entry_from_context(page())
+    assert first_parsed == ["medamagaeru/rules/"] and first.search_index.entries == expected
+    # the next build: another nonce in the board comments, nothing parsed, same bytes
+    second, second_parsed = plugin()
+    cache_search_entries(second, lambda: cache, lambda: "fedc" * 4)
+    second.search_index.add_entry_from_context(page(nonce="fedc" * 4))
+    assert second_parsed == []
+    assert json.dumps(second.search_index.entries, ensure_ascii=False) == json.dumps(
+        expected, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("change", ["text", "toc", "meta", "settings"])
+def test_what_the_plugin_reads_is_in_the_key(cache, change):
+    first, _ = plugin()
+    cache_search_entries(first, lambda: cache, lambda: NONCE)
+    first.search_index.add_entry_from_context(page())
+    changed = page()
+    settings = SETTINGS
+    if change == "text":
+        changed = page(HTML.replace("三つ", "四つ"))
+    elif change == "toc":
+        changed.toc[0].children[0].title = "勝ち"
+    elif change == "meta":
+        changed = page(search={"boost": 2})
+    else:
+        settings = {**SETTINGS, "separator": r"[\s]+"}
+    again, parsed = plugin(settings)
+    cache_search_entries(again, lambda: cache, lambda: NONCE)
+    again.search_index.add_entry_from_context(changed)
+    assert parsed == ["medamagaeru/rules/"]
+    index = SearchIndex(**settings)
+    index.add_entry_from_context(changed)
+    assert again.search_index.entries == index.entries
+    if change == "meta":
+        assert [e["boost"] for e in index.entries] == [2, 2]
+
+
+@pytest.mark.parametrize("stored", [
+    b"not json", b"{}", b'[{"location": "x"}]', b'[{"location": "x", "title": "t", "text": 1}]',
+    b'[{"location": "x", "title": "t", "text": "", "script": "<script>"}]',
+    b'[{"location": "x", "title": "t", "text": "", "tags": [1]}]',
+])
+def test_a_damaged_entry_is_parsed_again(cache, stored):
+    name = entries_name(page(), SETTINGS, NONCE)
+    cache.set_bytes(name, stored)
+    again, parsed = plugin()
+    cache_search_entries(again, lambda: cache, lambda: NONCE)
+    again.search_index.add_entry_from_context(page())
+    assert parsed == ["medamagaeru/rules/"]
+    assert again.search_index.entries == fresh_entries(page())
+
+
+def test_without_a_cache_every_page_is_parsed(cache):
+    again, parsed = plugin()
+    cache_search_entries(again, lambda: None, lambda: NONCE)
+    again.search_index.add_entry_from_context(page())
+    again.search_index.add_entry_from_context(page())
+    assert parsed == ["medamagaeru/rules/"] * 2
+
+
+def test_a_plugin_without_the_expected_index_is_left_alone():
+    assert cache_search_entries(SimpleNamespace(config={}), lambda: None, lambda: "") is False
