@@ -607,3 +607,48 @@ def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_there(project
     lazy = prepared(project, lazy_boards=True)
     assert len(lazy.stats.checked) == 1 and len(lazy.stats.drawn) >= 1
     assert page_of(lazy) == page_of(first)
+
+
+@pytest.mark.parametrize("bad", [
+    "", "no header", '{"prefix": "x"}\nbody', '[]\n',
+    '{"prefix": "BANMENEMBED0123456789ABCDEFX", "tokens": [], "lengths": [99]}\nshort',
+    '{"prefix": "BANMENEMBED0123456789ABCDEFX", "tokens": ["other1"], "lengths": [1, 1]}\nab',
+    '{"prefix": "BANMENEMBED0123456789ABCDEFX", "tokens": [], "lengths": [-1]}\n',
+    '{"prefix": "<script>", "tokens": [], "lengths": [1]}\na',
+])
+def test_a_page_expansion_that_is_not_of_the_framed_form_is_expanded_again(project, bad):
+    # sealed under its own name (so the seal holds) but not what the build writes
+    text = "# u\n\n{{ diagram ukejalayer/board }}\n"
+    first = prepared(project)
+    expected = first.expand(text, "docs/u.md")
+    html = first.fill(expected.markdown, expected.tokens)
+    name = first._page_name(text, "docs/u.md")
+    assert first.cache.get_text(name).startswith('{"prefix": "BANMENEMBED')
+    first.cache.set_text(name, bad)
+    first.close()
+    second = prepared(project)
+    expansion = second.expand(text, "docs/u.md")
+    assert second.stats.expanded == ["docs/u.md"]
+    assert second.fill(expansion.markdown, expansion.tokens) == html.replace(
+        first._token_prefix, second._token_prefix)
+
+
+def test_a_page_made_from_cached_check_results_is_the_page_made_from_fresh_ones(project):
+    # the move puzzle's solution tree and typed-move reasons are objects whose key order is
+    # the page's order: read back from the cache they must iterate as written
+    move = "puzzles/ukejalayer/p13-win-cover.yaml"
+    shutil.copy2(ROOT / move, project / move)
+    edited = project / "puzzles/ukejalayer/p01-movable-count.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace(
+        "explanation: |", "explanation: |\n  解説。"), encoding="utf-8")
+    fresh = page_of(prepared(project, cache=False))
+    prepared(project)  # fills the cache
+    edited.write_text(edited.read_text(encoding="utf-8").replace("  解説。\n", "  解説2。\n"),
+                      encoding="utf-8")
+    prepared(project)  # the edited file checked again, the move puzzle read back
+    edited.write_text(edited.read_text(encoding="utf-8").replace("  解説2。\n", "  解説。\n"),
+                      encoding="utf-8")
+    warm = prepared(project)
+    assert "ukejalayer/p13-win-cover" not in " ".join(warm.stats.checked)
+    assert "a1から運べるのは1枚です。" in fresh
+    assert page_of(warm) == fresh

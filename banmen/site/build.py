@@ -68,7 +68,12 @@ class PageExpansion:
 
     Attributes:
         markdown: the page text with markers replaced by Markdown and tokens.
-        tokens: token -> HTML fragment to put in its place.
+        parked: token -> HTML fragment to put in its place, each board (and lazy frame) in
+            it parked as an ``<!--bm-board-<marker>-<n>-->`` comment (see
+            :func:`defer_boards`): MkDocs and the search plugin then handle the page's text
+            only, and :func:`restore_boards` puts ``boards`` back into the written page.
+        boards: the parked boards, by number.
+        marker: the nonce of the parked boards' comments (the build's token prefix).
         ids: the element ids the page's fragments use so far (see
             :func:`banmen.site.onpage.unique_ids`).
         glyphs: ids of the glyph shapes already defined on the page (see
@@ -79,10 +84,18 @@ class PageExpansion:
 
     markdown: str
     source: str = ""
-    tokens: dict[str, str] = field(default_factory=dict)
+    parked: dict[str, str] = field(default_factory=dict)
+    boards: list[str] = field(default_factory=list)
+    marker: str = ""
     ids: set[str] = field(default_factory=set)
     glyphs: set[str] = field(default_factory=set)
     anchors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def tokens(self) -> dict[str, str]:
+        """token -> the whole HTML fragment to put in its place (boards included)."""
+        return {token: restore_boards(text, self.marker, self.boards)
+                for token, text in self.parked.items()}
 
 
 class _AnchorClash(Exception):
@@ -107,6 +120,9 @@ class SiteContent:
     simulations: dict[str, str] = field(default_factory=dict)
     #: game id -> the setups of its 対局する page (:func:`banmen.site.play_page.start_setups`)
     starts: dict[str, list] = field(default_factory=dict)
+    #: ``[variant, cache name]`` of the play board's parts files
+    #: (:func:`banmen.site.play_assets.play_parts_names`)
+    play_parts: list[list[str]] = field(default_factory=list)
     diagrams: dict[str, Any] = field(default_factory=dict)
     puzzles: dict[str, Any] = field(default_factory=dict)
     sequences: dict[str, Any] = field(default_factory=dict)
@@ -218,6 +234,7 @@ class SiteBuild:
         if entry is None:
             from banmen.content.check import load_site_rules
             from banmen.site.parameters import parameters_markdown
+            from banmen.site.play_assets import play_parts_names
             from banmen.site.presets import has_presets, presets_markdown, simulation_html
 
             games, errors = load_site_rules(self.root, self.rule_overrides, self.rules_file)
@@ -228,13 +245,15 @@ class SiteBuild:
                      "parameters": {g: parameters_markdown(e) for g, e in games.items()},
                      "presets": {g: presets_markdown(games[g]) for g in with_presets},
                      "simulations": {g: simulation_html(games[g]) for g in with_presets},
-                     "starts": {g: start_setups(e) for g, e in games.items()}}
+                     "starts": {g: start_setups(e) for g, e in games.items()},
+                     "play": play_parts_names(games)}
             cache.set_json(name, entry)
         self.content.game_ids = tuple(entry["games"])
         self.content.parameters = entry["parameters"]
         self.content.presets = entry["presets"]
         self.content.simulations = entry["simulations"]
         self.content.starts = entry["starts"]
+        self.content.play_parts = entry["play"]
 
     def _files(self) -> list[tuple[str, str, Path]]:
         """(kind, game id, path) of every file under the content folders, sorted."""
@@ -425,7 +444,10 @@ class SiteBuild:
         fragment = share_glyphs(unique_ids(fragment, expansion.ids), expansion.glyphs)
         self._counter += 1
         token = f"{self._token_prefix}{self._counter}"
-        expansion.tokens[token] = fragment
+        expansion.marker = self._token_prefix
+        text, boards = defer_boards(fragment, self._token_prefix, len(expansion.boards))
+        expansion.parked[token] = text
+        expansion.boards.extend(boards)
         return f"\n\n{token}\n\n"
 
     def _anchor(self, expansion: PageExpansion, puzzle: Any) -> str:
@@ -518,15 +540,16 @@ class SiteBuild:
         """
         name = self._page_name(markdown, source)
         if name is not None and self._cache is not None:
-            cached = self._cache.get_json(name, self._expansion_reader(source))
+            text = self._cache.get_text(name)
+            cached = None if text is None else self._read_expansion(text, source)
             if cached is not None:
                 return cached
+            if text is not None:
+                self._cache.delete(name)
         expansion = self._expand(markdown, source)
         self.stats.expanded.append(source)
         if name is not None and self._cache is not None:
-            self._cache.set_json(name, {"prefix": self._token_prefix,
-                                        "markdown": expansion.markdown,
-                                        "tokens": expansion.tokens})
+            self._cache.set_text(name, self._framed_expansion(expansion))
         return expansion
 
     def _page_name(self, markdown: str, source: str) -> str | None:
@@ -546,27 +569,52 @@ class SiteBuild:
                              for p in self.content.puzzles.values() if p.game.id == game])
             else:
                 refs.append(self._item_keys[("site", "")])
-        return "page:" + key("banmen-page-1", page_code_digest(), source, markdown, refs,
+        return "page:" + key("banmen-page-2", page_code_digest(), source, markdown, refs,
                              repr(fragments.MARKDOWN_EXTENSIONS), PUZZLES_PER_PAGE)
 
-    def _expansion_reader(self, source: str):
-        """Reads a cached expansion, giving its tokens this build's nonce."""
-        def read(data: Any) -> PageExpansion:
-            if not (isinstance(data, dict) and set(data) == {"prefix", "markdown", "tokens"}
-                    and isinstance(data["prefix"], str)
-                    and re.fullmatch(r"BANMENEMBED[0-9A-F]{16}X", data["prefix"])
-                    and isinstance(data["markdown"], str) and isinstance(data["tokens"], dict)
-                    and all(isinstance(k, str) and k.startswith(data["prefix"])
-                            and k[len(data["prefix"]):].isdigit() and isinstance(v, str)
-                            for k, v in data["tokens"].items())):
-                raise ValueError("not a page expansion")
-            old = data["prefix"]
-            expansion = PageExpansion(data["markdown"].replace(old, self._token_prefix),
-                                      source=source)
-            expansion.tokens = {self._token_prefix + k[len(old):]: v
-                                for k, v in data["tokens"].items()}
-            return expansion
-        return read
+    def _framed_expansion(self, expansion: PageExpansion) -> str:
+        """An expansion as the cache keeps it: one line of JSON (this build's token prefix,
+        the token names, the length of each part in characters), then the parts (the
+        Markdown, then each token's fragment) one after another. Fragments are mostly SVG,
+        full of quotes: as JSON strings they were escaped and read back character by
+        character, the slowest step of a warm build's page expansion."""
+        parts = [expansion.markdown, *expansion.parked.values(), *expansion.boards]
+        header = {"prefix": self._token_prefix, "tokens": list(expansion.parked),
+                  "boards": len(expansion.boards), "lengths": [len(part) for part in parts]}
+        return json.dumps(header, ensure_ascii=False) + "\n" + "".join(parts)
+
+    def _read_expansion(self, text: str, source: str) -> PageExpansion | None:
+        """An expansion read back from :meth:`_framed_expansion`'s text, its tokens given
+        this build's nonce; ``None`` when the text is not of that form (damage)."""
+        head, newline, body = text.partition("\n")
+        try:
+            header = json.loads(head)
+        except (ValueError, RecursionError):
+            return None
+        if not (newline and isinstance(header, dict)
+                and set(header) == {"prefix", "tokens", "boards", "lengths"}):
+            return None
+        old, names, lengths = header["prefix"], header["tokens"], header["lengths"]
+        count = header["boards"]
+        if not (isinstance(old, str) and re.fullmatch(r"BANMENEMBED[0-9A-F]{16}X", old)
+                and isinstance(names, list) and isinstance(lengths, list)
+                and type(count) is int and count >= 0
+                and len(lengths) == len(names) + 1 + count
+                and all(type(n) is int and n >= 0 for n in lengths) and sum(lengths) == len(body)
+                and all(isinstance(k, str) and k.startswith(old) and k[len(old):].isdigit()
+                        for k in names) and len(set(names)) == len(names)):
+            return None
+        parts, position = [], 0
+        for length in lengths:
+            parts.append(body[position:position + length])
+            position += length
+        new = self._token_prefix
+        expansion = PageExpansion(parts[0].replace(old, new), source=source, marker=new)
+        # the fragments' board comments carry the old prefix too
+        expansion.parked = {new + k[len(old):]: v.replace(old, new)
+                            for k, v in zip(names, parts[1:1 + len(names)])}
+        expansion.boards = parts[1 + len(names):]
+        return expansion
 
     def _expand(self, markdown: str, source: str) -> PageExpansion:
         expansion = PageExpansion(markdown, source=source)
@@ -725,12 +773,17 @@ def markdown_text(text: str) -> str:
 _BOARD_START = re.compile(r'<(?:template class="bm-lazy">|svg\b)')
 
 
-def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
+def defer_boards(html: str, nonce: str, first: int = 0) -> tuple[str, list[str]]:
     """Swap each board (and lazy frame) of a finished page for a short HTML comment.
 
     MkDocs plugins that read the page's HTML (the search index parses every tag) then skip
     thousands of SVG elements that hold no words; :func:`restore_boards` puts them back into
     the written page. ``nonce`` (fresh for each build) makes the comments unforgeable.
+
+    Args:
+        html: the page (or fragment).
+        nonce: the comments' nonce.
+        first: the number of the first board (fragments of one page number on).
 
     Returns:
         (the page with ``<!--bm-board-<nonce>-<n>-->`` comments, the boards in order).
@@ -748,7 +801,7 @@ def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
             break
         end += len(closing)
         out.append(html[position:match.start()])
-        out.append(f"<!--bm-board-{nonce}-{len(boards)}-->")
+        out.append(f"<!--bm-board-{nonce}-{first + len(boards)}-->")
         boards.append(html[match.start():end])
         position = end
     out.append(html[position:])
@@ -756,10 +809,16 @@ def defer_boards(html: str, nonce: str) -> tuple[str, list[str]]:
 
 
 def restore_boards(html: str, nonce: str, boards: list[str]) -> str:
-    """Put back the boards that :func:`defer_boards` took out of ``html``."""
-    if not boards:
+    """Put back the boards that :func:`defer_boards` took out of ``html`` (a comment whose
+    number has no board is dropped)."""
+    if not boards or not nonce:
         return html
-    return re.sub(rf"<!--bm-board-{nonce}-(\d+)-->", lambda m: boards[int(m.group(1))], html)
+
+    def board(match: re.Match) -> str:
+        number = int(match.group(1))
+        return boards[number] if number < len(boards) else ""
+
+    return re.sub(rf"<!--bm-board-{re.escape(nonce)}-(\d+)-->", board, html)
 
 
 def board_inputs(game: Any, spec: Any) -> list[Any]:
@@ -782,8 +841,14 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
 def _site_from_data(data: Any) -> dict[str, Any]:
     """The site entry (game ids and tables) read back from the cache, checked."""
     if not (isinstance(data, dict) and set(data) == {"games", "parameters", "presets",
-                                                      "simulations", "starts"}):
+                                                      "simulations", "starts", "play"}):
         raise ValueError("not a site entry")
+    play = data["play"]
+    if not (isinstance(play, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            and re.fullmatch(r"[a-z0-9-]+", p[0]) and p[1].startswith("play-parts:")
+            for p in play)):
+        raise ValueError("play parts")
     games = data["games"]
     if not (isinstance(games, list) and all(isinstance(g, str) for g in games)):
         raise ValueError("game ids")

@@ -365,9 +365,11 @@ class BuildCache:
             return None
 
     def set_json(self, name: str, data: Any) -> None:
-        """Store ``data`` (JSON types only) under ``name``."""
-        self.set_text(name, json.dumps(data, ensure_ascii=False, sort_keys=True,
-                                       separators=(",", ":")))
+        """Store ``data`` (JSON types only) under ``name``, each object's keys in their order:
+        a value read back iterates as it was written, so a page made from cached check
+        results is the page made from fresh ones (sorted keys once reordered the reasons of
+        a move puzzle after a warm build)."""
+        self.set_text(name, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
     def close(self) -> None:
         """Close the index (the cache stays on disk)."""

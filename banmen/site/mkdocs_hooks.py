@@ -27,7 +27,8 @@ from banmen.site.build import (PageExpansion, SiteBuild, continuation_pages, def
                                 restore_boards)
 from banmen.site.links import LinkCheck
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
-from banmen.site.play_assets import pyodide_source, write_play_assets
+from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
+                                     write_play_parts)
 from banmen.site.search import RULES_BOOST, segment_index
 from banmen.site.search_entries import cache_search_entries
 from banmen.site.tables import scrollable_tables
@@ -181,7 +182,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
         expansion: PageExpansion = build.expand(markdown, source)
     except ContentErrors as err:
         raise PluginError(f"banmen: page check failed\n{err}") from None
-    _state["pages"][page.file.src_uri] = expansion.tokens
+    _state["pages"][page.file.src_uri] = expansion
     return expansion.markdown
 
 
@@ -190,9 +191,11 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     of their authored text (a dead link is a warning, so ``--strict`` fails). Boards stay
     parked in comments until :func:`on_post_page`, so the search plugin does not parse
     their SVG. Tables become focusable scrolling regions (:mod:`banmen.site.tables`)."""
-    html = _state["build"].fill(html, _state["pages"].get(page.file.src_uri, {}))
-    # boards first: the link check then reads only the page's text and block ids (a board's
-    # own element ids are no link targets), not thousands of SVG elements
+    expansion: PageExpansion | None = _state["pages"].get(page.file.src_uri)
+    # the fragments' boards stay parked (PageExpansion.parked): the link check then reads
+    # only the page's text and block ids (a board's own element ids are no link targets),
+    # not thousands of SVG elements; so does any board the page's own HTML holds
+    html = _state["build"].fill(html, {} if expansion is None else expansion.parked)
     html, boards = defer_boards(html, _state["nonce"])
     _state["boards"][page.file.src_uri] = boards
     checker: LinkCheck = _state["links"]
@@ -207,6 +210,9 @@ def on_post_page(output: str, page: Any, **_: Any) -> str:
     """Put each page's boards back into the written HTML; with ``BANMEN_PDF=1`` the rules and
     puzzles pages of a game link to its PDF under their title."""
     output = restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
+    expansion: PageExpansion | None = _state["pages"].pop(page.file.src_uri, None)
+    if expansion is not None:
+        output = restore_boards(output, expansion.marker, expansion.boards)
     game, _, name = page.file.src_uri.partition("/")
     if pdf_enabled() and name in {f"{p}.md" for p in PDF_PAGES} and game in game_ids():
         output = re.sub(r"(</h1>)", lambda m: m.group(1) + pdf_link(game), output, count=1)
@@ -297,12 +303,15 @@ def on_post_build(config: Any, **_: Any) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(script, encoding="utf-8")
         build = _state["build"]
-        games = None
-        if build is not None:
+        write_play_assets(root, site_dir)
+        # the board parts: from the cache by the names the site entry keeps (no engine is
+        # loaded on a warm build), else drawn under the site's rules
+        if build is not None and not write_cached_play_parts(
+                site_dir, build.content.play_parts, build.cache):
             from banmen.content.check import load_site_rules
 
             games, _ = load_site_rules(build.root, build.rule_overrides, build.rules_file)
-        write_play_assets(root, site_dir, games, getattr(build, "_cache", None))
+            write_play_parts(site_dir, games, build.cache)
     except (BundleError, BanmenError, OSError) as err:
         raise PluginError(f"banmen: {err}") from None
     index = site_dir / "search" / "search_index.json"

@@ -119,11 +119,18 @@ _PARTS_FIELDS = {"board": str, "centers": dict, "looks": list, "symbol_size": li
 
 
 def _parts_of(text: str, game: Game) -> bool:
-    """Whether ``text`` (read back from the cache) is a parts file of ``game``'s variant: JSON
-    with exactly the fields of a parts file, the variant's name and its board's ids. Anything
-    else (damage, or the parts of another variant under this key) is drawn again."""
+    """Whether ``text`` (read back from the cache) is a parts file of ``game``'s variant (see
+    :func:`_parts_of_variant`)."""
     from banmen.games.views import play_variant
 
+    return _parts_of_variant(text, play_variant(game))
+
+
+def _parts_of_variant(text: str, variant: str) -> bool:
+    """Whether ``text`` (read back from the cache) is a parts file of board variant
+    ``variant``: JSON with exactly the fields of a parts file, the variant's name and its
+    board's ids. Anything else (damage, or the parts of another variant under this key) is
+    drawn again."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -132,16 +139,55 @@ def _parts_of(text: str, game: Game) -> bool:
         return False
     if any(not isinstance(data[field], kind) for field, kind in _PARTS_FIELDS.items()):
         return False
-    variant = play_variant(game)
     return data["variant"] == variant and f'id="bm-play-{variant}-' in data["board"]
+
+
+def parts_name(game: Game) -> str:
+    """The build cache's name for the parts file of ``game``'s variant (keyed on the banmen
+    code, the drawing tools, the game and its rules)."""
+    from banmen.site.cache import code_digest, key, tool_versions
+
+    return "play-parts:" + key(code_digest(), tool_versions(), game.id, game.rules.to_json())
+
+
+def play_parts_names(games: Mapping[str, Game]) -> list[list[str]]:
+    """``[variant, cache name]`` of every parts file a site with engines ``games`` writes, in
+    :func:`play_games` order: what a later build needs to write them from the cache alone
+    (:func:`write_cached_play_parts`), without loading any engine."""
+    from banmen.games.views import play_variant
+
+    return [[play_variant(game), parts_name(game)] for game in play_games(games)]
+
+
+def write_cached_play_parts(site_dir: Path, names: list[list[str]],
+                            cache: BuildCache | None) -> bool:
+    """Write the parts files named by :func:`play_parts_names` from ``cache`` alone.
+
+    Returns:
+        ``True`` when every one was in the cache, sound and of its variant (and is written);
+        ``False`` when one is not: then nothing is written and the caller draws them
+        (:func:`write_play_parts`).
+    """
+    if cache is None or not names:
+        return False
+    texts = []
+    for variant, name in names:
+        text = cache.get_text(name)
+        if text is None or not _parts_of_variant(text, variant):
+            return False
+        texts.append((variant, text.encode("utf-8")))
+    folder = site_dir / PLAY_PARTS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for variant, data in texts:
+        path = folder / f"{variant}.json"
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+    return True
 
 
 def _parts_json(game: Game, cache: BuildCache | None) -> bytes:
     """The parts file of ``game``'s variant, from ``cache`` when it holds it."""
-    from banmen.site.cache import code_digest, key, tool_versions
-
-    name = "play-parts:" + key(code_digest(), tool_versions(), game.id,
-                               game.rules.to_json())
+    name = parts_name(game)
     if cache is not None:
         stored = cache.get_text(name)
         if stored is not None and _parts_of(stored, game):

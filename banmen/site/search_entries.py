@@ -116,8 +116,7 @@ def cache_search_entries(plugin: Any, cache_of: Callable[[], BuildCache | None],
         except (TypeError, ValueError):
             same = False
         if same:  # only what reads back as the very same entries is kept
-            # field order kept (set_json would sort it): the index is written as parsed
-            cache.set_text(name, json.dumps(added, ensure_ascii=False, separators=(",", ":")))
+            cache.set_json(name, added)
 
     add_entry_from_context.banmen_cached = True  # type: ignore[attr-defined]
     index.add_entry_from_context = add_entry_from_context
