@@ -72,6 +72,11 @@ class GiveawaySolver:
     Draw rules are applied exactly along the searched line (quiet-ply counter and
     repetitions, the state's history included). Table entries that a repetition influenced
     are not stored, and positions near the quiet-move limit are keyed with their counter.
+    Only a position reached by a quiet move (a king's step, counter above 0) is looked up
+    for a repetition: a capture or a man's move makes a position unlike every earlier one
+    (pieces never come back, kings never turn into men, men only go forward), and the
+    state's history holds only the positions since the last such move (as
+    :meth:`SuicideCheckersGame.play` keeps it), so the look-up could find nothing.
 
     Budget: one node per position generated (each move of the winner and each reply it
     looks at; a reply shown to leave the winner a move without generating it counts one),
@@ -233,6 +238,7 @@ class GiveawaySolver:
         side = 0 if replier is False else _BLACK_TO_MOVE
         men = both & ~kings
         pieces = both.bit_count()
+        quiet_draw = quiet_limit and quiet + 1 >= quiet_limit
         generated = 0
         try:
             for child in candidates:
@@ -243,15 +249,15 @@ class GiveawaySolver:
                 answer = moves_and_blocks(black, white, child_kings, replier)
                 if answer is None:
                     continue  # the opponent has no move: the opponent wins
-                if quiet_limit:
-                    after = black | white
-                    if (men == after & ~child_kings and pieces == after.bit_count()
-                            and quiet + 1 >= quiet_limit):
+                after = black | white
+                if men == after & ~child_kings and pieces == after.bit_count():
+                    # A quiet move: only then may a draw apply (class docstring).
+                    if quiet_draw:
                         continue  # a draw by the quiet-move rule
-                if repetition and seen.get(black | white << 35 | child_kings << 70 | side,
-                                           0) + 1 >= repetition:
-                    self._repetition_hits += 1
-                    continue
+                    if repetition and seen.get(black | white << 35 | child_kings << 70
+                                               | side, 0) + 1 >= repetition:
+                        self._repetition_hits += 1
+                        continue
                 generated += answer[1]
                 if answer[0]:
                     if len(self._best) < analysis.TABLE_MAX or key in self._best:
@@ -278,7 +284,7 @@ class GiveawaySolver:
                 return False  # the opponent has no move: the opponent wins
             if quiet_limit and quiet >= quiet_limit:
                 return False
-            if self.repetition_draw and self._seen.get(
+            if quiet and self.repetition_draw and self._seen.get(
                     _pack(black, white, kings, replier), 0) + 1 >= self.repetition_draw:
                 self._repetition_hits += 1
                 return False
@@ -296,7 +302,7 @@ class GiveawaySolver:
         child_key = black | white << 35 | kings << 70 | (_BLACK_TO_MOVE if replier else 0)
         repetition = self.repetition_draw
         seen = self._seen
-        if repetition and seen.get(child_key, 0) + 1 >= repetition:
+        if quiet and repetition and seen.get(child_key, 0) + 1 >= repetition:
             if bb.has_move(black, white, kings, replier):
                 self._repetition_hits += 1
             return False
@@ -317,12 +323,18 @@ class GiveawaySolver:
             budget.check()
         winner = not replier
         # Refutations first: the remembered one, then the replies that leave the winner the
-        # fewest moves (a reply leaving none loses at once and is skipped below).
-        if len(replies) > 1:
-            replies.sort(key=bb.MOBILITY_OF[winner])
+        # fewest moves (a reply leaving none loses at once and is skipped below). The
+        # remembered reply (always one of these replies: _best maps a position to one of
+        # its children) usually refutes again, so it is tried alone first and the others are
+        # ordered only when it does not; they are then tried in the order the two sorts
+        # give, as when everything is sorted first.
+        mobility = bb.MOBILITY_OF[winner]
         remembered = self._best.get(child_key)
-        if remembered is not None and replies[0] != remembered:
-            replies.sort(key=remembered.__ne__)
+        unsorted = None
+        if remembered is not None:
+            unsorted, replies = replies, [remembered]
+        elif len(replies) > 1:
+            replies.sort(key=mobility)
         men = (black | white) & ~kings
         pieces = (black | white).bit_count()
         has_move = bb.has_move
@@ -331,27 +343,38 @@ class GiveawaySolver:
         result = True
         seen[child_key] = seen.get(child_key, 0) + 1
         try:
-            for reply in replies:
-                reply_black, reply_white, reply_kings = reply
-                if not has_move(reply_black, reply_white, reply_kings, winner):
-                    continue  # the winner has no piece or no move: won
-                both = reply_black | reply_white
-                reply_quiet = (0 if men != both & ~reply_kings or pieces != both.bit_count()
-                               else quiet + 1)
-                reply_key = reply_black | reply_white << 35 | reply_kings << 70 | side
-                if quiet_limit and reply_quiet >= quiet_limit:
-                    refuted = True
-                elif repetition and seen.get(reply_key, 0) + 1 >= repetition:
-                    self._repetition_hits += 1
-                    refuted = True
-                else:
-                    refuted = not wins(reply_black, reply_white, reply_kings, winner,
-                                       reply_key, reply_quiet, depth - 1)
-                if refuted:
-                    if len(self._best) < analysis.TABLE_MAX or child_key in self._best:
-                        self._best[child_key] = reply
-                    result = False
+            while True:
+                for reply in replies:
+                    reply_black, reply_white, reply_kings = reply
+                    if not has_move(reply_black, reply_white, reply_kings, winner):
+                        continue  # the winner has no piece or no move: won
+                    both = reply_black | reply_white
+                    reply_quiet = (0 if men != both & ~reply_kings
+                                   or pieces != both.bit_count() else quiet + 1)
+                    reply_key = reply_black | reply_white << 35 | reply_kings << 70 | side
+                    if quiet_limit and reply_quiet >= quiet_limit:
+                        refuted = True
+                    elif (reply_quiet and repetition
+                          and seen.get(reply_key, 0) + 1 >= repetition):
+                        self._repetition_hits += 1
+                        refuted = True
+                    else:
+                        refuted = not wins(reply_black, reply_white, reply_kings, winner,
+                                           reply_key, reply_quiet, depth - 1)
+                    if refuted:
+                        if len(self._best) < analysis.TABLE_MAX or child_key in self._best:
+                            self._best[child_key] = reply
+                        result = False
+                        break
+                if not result or unsorted is None:
                     break
+                # The remembered reply did not refute: the others, in the full order (its
+                # first entry is the remembered reply, already tried).
+                if len(unsorted) > 1:
+                    unsorted.sort(key=mobility)
+                if unsorted[0] != remembered:
+                    unsorted.sort(key=remembered.__ne__)
+                replies, unsorted = unsorted[1:], None
         finally:
             seen[child_key] -= 1
         if hits_before == self._repetition_hits and (
