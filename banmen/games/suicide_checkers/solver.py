@@ -323,18 +323,12 @@ class GiveawaySolver:
             budget.check()
         winner = not replier
         # Refutations first: the remembered one, then the replies that leave the winner the
-        # fewest moves (a reply leaving none loses at once and is skipped below). The
-        # remembered reply (always one of these replies: _best maps a position to one of
-        # its children) usually refutes again, so it is tried alone first and the others are
-        # ordered only when it does not; they are then tried in the order the two sorts
-        # give, as when everything is sorted first.
-        mobility = bb.MOBILITY_OF[winner]
+        # fewest moves (a reply leaving none loses at once and is skipped below).
+        if len(replies) > 1:
+            replies.sort(key=bb.MOBILITY_OF[winner])
         remembered = self._best.get(child_key)
-        unsorted = None
-        if remembered is not None:
-            unsorted, replies = replies, [remembered]
-        elif len(replies) > 1:
-            replies.sort(key=mobility)
+        if remembered is not None and replies[0] != remembered:
+            replies.sort(key=remembered.__ne__)
         men = (black | white) & ~kings
         pieces = (black | white).bit_count()
         has_move = bb.has_move
@@ -343,38 +337,27 @@ class GiveawaySolver:
         result = True
         seen[child_key] = seen.get(child_key, 0) + 1
         try:
-            while True:
-                for reply in replies:
-                    reply_black, reply_white, reply_kings = reply
-                    if not has_move(reply_black, reply_white, reply_kings, winner):
-                        continue  # the winner has no piece or no move: won
-                    both = reply_black | reply_white
-                    reply_quiet = (0 if men != both & ~reply_kings
-                                   or pieces != both.bit_count() else quiet + 1)
-                    reply_key = reply_black | reply_white << 35 | reply_kings << 70 | side
-                    if quiet_limit and reply_quiet >= quiet_limit:
-                        refuted = True
-                    elif (reply_quiet and repetition
-                          and seen.get(reply_key, 0) + 1 >= repetition):
-                        self._repetition_hits += 1
-                        refuted = True
-                    else:
-                        refuted = not wins(reply_black, reply_white, reply_kings, winner,
-                                           reply_key, reply_quiet, depth - 1)
-                    if refuted:
-                        if len(self._best) < analysis.TABLE_MAX or child_key in self._best:
-                            self._best[child_key] = reply
-                        result = False
-                        break
-                if not result or unsorted is None:
+            for reply in replies:
+                reply_black, reply_white, reply_kings = reply
+                if not has_move(reply_black, reply_white, reply_kings, winner):
+                    continue  # the winner has no piece or no move: won
+                both = reply_black | reply_white
+                reply_quiet = (0 if men != both & ~reply_kings or pieces != both.bit_count()
+                               else quiet + 1)
+                reply_key = reply_black | reply_white << 35 | reply_kings << 70 | side
+                if quiet_limit and reply_quiet >= quiet_limit:
+                    refuted = True
+                elif reply_quiet and repetition and seen.get(reply_key, 0) + 1 >= repetition:
+                    self._repetition_hits += 1
+                    refuted = True
+                else:
+                    refuted = not wins(reply_black, reply_white, reply_kings, winner,
+                                       reply_key, reply_quiet, depth - 1)
+                if refuted:
+                    if len(self._best) < analysis.TABLE_MAX or child_key in self._best:
+                        self._best[child_key] = reply
+                    result = False
                     break
-                # The remembered reply did not refute: the others, in the full order (its
-                # first entry is the remembered reply, already tried).
-                if len(unsorted) > 1:
-                    unsorted.sort(key=mobility)
-                if unsorted[0] != remembered:
-                    unsorted.sort(key=remembered.__ne__)
-                replies, unsorted = unsorted[1:], None
         finally:
             seen[child_key] -= 1
         if hits_before == self._repetition_hits and (
