@@ -525,23 +525,45 @@ def children(black: int, white: int, kings: int, black_to_move: bool) -> list:
     return out
 
 
-def _jump_ends(at, opp, empty, steps, crown, captured, out):
-    """Append ``(end_bit, captured)`` for every capture sequence going on from inner bit
-    ``at``: :func:`_extend_jumps` without building the paths (same order)."""
+def _jump_table(steps: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Return, for each inner bit, its jumps along ``steps`` that stay on the board, as
+    ``(over_mask, land_mask, land_bit)``.
+
+    A jump needs the square jumped and the landing square both on the board; the table
+    leaves out the others once, so the capture search only tests the pieces and empty
+    squares (it is the same test :func:`_extend_jumps` makes with shifts).
+    """
+    table = []
+    for at in range(35):
+        jumps = []
+        if BOARD >> at & 1:
+            for step in steps:
+                over, land = at + step, at + 2 * step
+                if 0 <= land < 35 and BOARD >> over & 1 and BOARD >> land & 1:
+                    jumps.append((1 << over, 1 << land, land))
+        table.append(tuple(jumps))
+    return tuple(table)
+
+
+_BLACK_MAN_JUMPS = _jump_table(BLACK_MAN_STEPS)
+_WHITE_MAN_JUMPS = _jump_table(WHITE_MAN_STEPS)
+_KING_JUMPS = _jump_table(KING_STEPS)
+
+
+def _jump_ends(at, opp, empty, jumps, crown, captured, out):
+    """Append ``(end_mask, captured)`` for every capture sequence going on from inner bit
+    ``at`` (``jumps`` is the piece's :func:`_jump_table`): the sequences of
+    :func:`_extend_jumps`, in the same order, without building their paths."""
     extended = False
-    for step in steps:
-        over = at + step
-        land = over + step
-        if land < 0 or not (opp >> over) & 1 or not (empty >> land) & 1:
-            continue
-        extended = True
-        jumped = 1 << over
-        if crown & (1 << land):
-            out.append((land, captured | jumped))
-        else:
-            _jump_ends(land, opp & ~jumped, empty, steps, crown, captured | jumped, out)
+    for over, land, land_at in jumps[at]:
+        if opp & over and empty & land:
+            extended = True
+            if crown & land:
+                out.append((land, captured | over))
+            else:
+                _jump_ends(land_at, opp ^ over, empty, jumps, crown, captured | over, out)
     if not extended:
-        out.append((at, captured))
+        out.append((1 << at, captured))
 
 
 def _capture_children(found: int, black: int, white: int, kings: int, black_to_move: bool,
@@ -550,9 +572,9 @@ def _capture_children(found: int, black: int, white: int, kings: int, black_to_m
     :func:`jumpers` mask; ``empty`` is the empty squares' mask), in :func:`capture_paths`
     order, as :func:`apply_path` builds them."""
     if black_to_move:
-        own, opp, man_steps, crown = black, white, BLACK_MAN_STEPS, BLACK_CROWN
+        own, opp, man_jumps, crown = black, white, _BLACK_MAN_JUMPS, BLACK_CROWN
     else:
-        own, opp, man_steps, crown = white, black, WHITE_MAN_STEPS, WHITE_CROWN
+        own, opp, man_jumps, crown = white, black, _WHITE_MAN_JUMPS, WHITE_CROWN
     out: list = []
     ends: list = []
     while found:
@@ -561,19 +583,19 @@ def _capture_children(found: int, black: int, white: int, kings: int, black_to_m
         at = start.bit_length() - 1
         ends.clear()
         # The jumping piece leaves its square at once, so a king may land on it again.
-        if kings & start:
-            _jump_ends(at, opp, empty | start, KING_STEPS, 0, 0, ends)
+        king = kings & start
+        if king:
+            _jump_ends(at, opp, empty | start, _KING_JUMPS, 0, 0, ends)
         else:
-            _jump_ends(at, opp, empty | start, man_steps, crown, 0, ends)
+            _jump_ends(at, opp, empty | start, man_jumps, crown, 0, ends)
         rest = own & ~start
-        for land, captured in ends:
-            end = 1 << land
-            if kings & start:
+        for end, captured in ends:
+            if king:
                 new_kings = (kings & ~start & ~captured) | end
+            elif end & crown:
+                new_kings = (kings & ~captured) | end
             else:
                 new_kings = kings & ~captured
-                if end & crown:
-                    new_kings |= end
             if black_to_move:
                 out.append((rest | end, white & ~captured, new_kings))
             else:
