@@ -72,7 +72,12 @@ class SolverBudget:
         self.last_report = self.started
 
     def count(self, nodes: int) -> None:
-        """Count ``nodes`` reached positions (raises like :meth:`check` past the limit)."""
+        """Count ``nodes`` reached positions (raises like :meth:`check` past the limit).
+
+        The hottest solvers do the same inline (``budget.used += n`` and
+        ``if budget.used >= budget.next_check: budget.check()``), which counts exactly
+        alike without a method call per expanded position.
+        """
         self.used += nodes
         if self.used >= self.next_check:
             self.check()
@@ -101,9 +106,15 @@ class _NoBudget:
     raises."""
 
     used = 0
+    #: never reached, so hot loops may do ``used += n`` and compare with it as for a
+    #: :class:`SolverBudget` (see :meth:`SolverBudget.count`) without a method call.
+    next_check = float("inf")
 
     def count(self, nodes: int) -> None:
         self.used += nodes
+
+    def check(self) -> None:
+        """Nothing to check: there is no limit."""
 
 
 _budgets: list[SolverBudget] = []

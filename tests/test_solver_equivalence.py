@@ -164,3 +164,20 @@ def test_short_wins_are_found_fast_at_a_long_horizon(ident):
         game).winning_moves(state, 20)
     short = game.winning_moves(state, 4)
     assert len(short) == 1 and short[0] in long
+
+
+def test_giveaway_search_shape_is_unchanged_by_the_speed_work():
+    # The speed work on the generator and the solver made each position cheaper, not the
+    # search different: the same positions are expanded and reached (counted before it).
+    from banmen.games.suicide_checkers.solver import GiveawaySolver
+
+    game = SuicideCheckersGame()
+    solver = GiveawaySolver(game)
+    with analysis.solver_budget("plies 18", nodes=10**9, progress=False) as spent:
+        assert solver.winning_moves(game.initial_state(), 18) == []
+    assert (solver.nodes, spent.used) == (4_314, 45_471)
+    solver = GiveawaySolver(game)
+    with analysis.solver_budget("plies 40", nodes=500_000, progress=False) as spent:
+        with pytest.raises(analysis.SolverBudgetError, match="budget of 500000 nodes"):
+            solver.winning_moves(game.initial_state(), 40)
+    assert (solver.nodes, spent.used) == (53_561, 500_002)

@@ -589,11 +589,17 @@ def test_every_child_blocks_and_mobility_against_the_children(game):
         mobility = bb.mobility(black, white, kings, black_to_move)
         found = bb.jumpers(black, white, kings, black_to_move)
         assert mobility == (found.bit_count() if found else len(kids)), format_fen(state)
+        # the solver's sort keys, one function per colour on a position tuple
+        position = (black, white, kings)
+        assert bb.MOBILITY_OF[black_to_move](position) == mobility
+        assert bb.CANNOT_CAPTURE[black_to_move](position) == (not found)
         if not kids:
             assert mobility == 0
+            assert bb.moves_and_blocks(black, white, kings, black_to_move) is None
             continue  # every_child_blocks needs a side that can move
         leaves_a_move = [bb.has_move(*kid, not black_to_move) for kid in kids]
         answer, generated = bb.every_child_blocks(black, white, kings, black_to_move)
+        assert bb.moves_and_blocks(black, white, kings, black_to_move) == (answer, generated)
         assert answer == (True not in leaves_a_move), format_fen(state)
         # the count is that of a lazy scan, the step shortcut included (it counts 1)
         assert generated == (leaves_a_move.index(True) + 1 if not answer else len(kids))

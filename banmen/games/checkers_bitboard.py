@@ -173,12 +173,57 @@ def every_child_blocks(black: int, white: int, kings: int, black_to_move: bool
                         return False, generated
         return True, generated
     generated = 0
-    for path, captured in capture_paths(black, white, kings, black_to_move):
+    for child in _capture_children(jumpers(black, white, kings, black_to_move),
+                                   black, white, kings, black_to_move, empty):
         generated += 1
-        if has_move(*apply_path(black, white, kings, black_to_move, path, captured),
-                    other_side):
+        if has_move(child[0], child[1], child[2], other_side):
             return False, generated
     return True, generated
+
+
+def moves_and_blocks(black: int, white: int, kings: int, black_to_move: bool):
+    """Return None when the side to move has no legal move, else :func:`every_child_blocks`.
+
+    One call for the two tests the solver makes on each move it considers last (does the
+    opponent have a move, and does every one of them leave the mover stuck): they share the
+    empty squares and the jumpers, and most answers come from the step shortcut of
+    :func:`every_child_blocks` without generating anything.
+    """
+    empty = BOARD & ~(black | white)
+    if black_to_move:
+        if not black:
+            return None
+        own_kings = black & kings
+        if black & (((white >> 4) & (empty >> 8)) | ((white >> 5) & (empty >> 10))) or (
+                own_kings and own_kings & (((white << 4) & (empty << 8))
+                                           | ((white << 5) & (empty << 10)))):
+            return every_child_blocks(black, white, kings, black_to_move)  # captures
+        if not (black & ((empty >> 4) | (empty >> 5))
+                or own_kings & ((empty << 4) | (empty << 5))):
+            return None
+        targets = (white >> 4) | (white >> 5)  # white steps up, its kings down too
+        other_kings = white & kings
+        if other_kings:
+            targets |= (other_kings << 4) | (other_kings << 5)
+    else:
+        if not white:
+            return None
+        own_kings = white & kings
+        if white & (((black << 4) & (empty << 8)) | ((black << 5) & (empty << 10))) or (
+                own_kings and own_kings & (((black >> 4) & (empty >> 8))
+                                           | ((black >> 5) & (empty >> 10)))):
+            return every_child_blocks(black, white, kings, black_to_move)  # captures
+        if not (white & ((empty << 4) | (empty << 5))
+                or own_kings & ((empty >> 4) | (empty >> 5))):
+            return None
+        targets = (black << 4) | (black << 5)
+        other_kings = black & kings
+        if other_kings:
+            targets |= (other_kings >> 4) | (other_kings >> 5)
+    targets &= empty
+    if targets & (targets - 1):
+        return False, 1  # the step shortcut of every_child_blocks
+    return every_child_blocks(black, white, kings, black_to_move)
 
 
 def mobility(black: int, white: int, kings: int, black_to_move: bool) -> int:
@@ -188,29 +233,72 @@ def mobility(black: int, white: int, kings: int, black_to_move: bool) -> int:
     compulsory), else the number of step moves (:func:`count_moves` without following jump
     sequences). 0 exactly when the side to move has no legal move.
     """
+    return MOBILITY_OF[black_to_move]((black, white, kings))
+
+
+def _black_mobility(position: tuple) -> int:
+    """:func:`mobility` of Black in ``position`` (``(black, white, kings)``)."""
+    black, white, kings = position
     empty = BOARD & ~(black | white)
-    if black_to_move:
-        found = black & (((white >> 4) & (empty >> 8)) | ((white >> 5) & (empty >> 10)))
-        own_kings = black & kings
-        if own_kings:
-            found |= own_kings & (((white << 4) & (empty << 8)) | ((white << 5) & (empty << 10)))
-        if found:
-            return found.bit_count()
-        count = (black & (empty >> 4)).bit_count() + (black & (empty >> 5)).bit_count()
-    else:
-        found = white & (((black << 4) & (empty << 8)) | ((black << 5) & (empty << 10)))
-        own_kings = white & kings
-        if own_kings:
-            found |= own_kings & (((black >> 4) & (empty >> 8)) | ((black >> 5) & (empty >> 10)))
-        if found:
-            return found.bit_count()
-        count = (white & (empty << 4)).bit_count() + (white & (empty << 5)).bit_count()
+    found = black & (((white >> 4) & (empty >> 8)) | ((white >> 5) & (empty >> 10)))
+    own_kings = black & kings
     if own_kings:
-        if black_to_move:
-            count += (own_kings & (empty << 4)).bit_count() + (own_kings & (empty << 5)).bit_count()
-        else:
-            count += (own_kings & (empty >> 4)).bit_count() + (own_kings & (empty >> 5)).bit_count()
-    return count
+        found |= own_kings & (((white << 4) & (empty << 8)) | ((white << 5) & (empty << 10)))
+        if found:
+            return found.bit_count()
+        return ((black & (empty >> 4)).bit_count() + (black & (empty >> 5)).bit_count()
+                + (own_kings & (empty << 4)).bit_count()
+                + (own_kings & (empty << 5)).bit_count())
+    if found:
+        return found.bit_count()
+    return (black & (empty >> 4)).bit_count() + (black & (empty >> 5)).bit_count()
+
+
+def _white_mobility(position: tuple) -> int:
+    """:func:`mobility` of White in ``position`` (``(black, white, kings)``)."""
+    black, white, kings = position
+    empty = BOARD & ~(black | white)
+    found = white & (((black << 4) & (empty << 8)) | ((black << 5) & (empty << 10)))
+    own_kings = white & kings
+    if own_kings:
+        found |= own_kings & (((black >> 4) & (empty >> 8)) | ((black >> 5) & (empty >> 10)))
+        if found:
+            return found.bit_count()
+        return ((white & (empty << 4)).bit_count() + (white & (empty << 5)).bit_count()
+                + (own_kings & (empty >> 4)).bit_count()
+                + (own_kings & (empty >> 5)).bit_count())
+    if found:
+        return found.bit_count()
+    return (white & (empty << 4)).bit_count() + (white & (empty << 5)).bit_count()
+
+
+def _black_cannot_capture(position: tuple) -> bool:
+    """True when Black has no capture in ``position`` (``(black, white, kings)``)."""
+    black, white, kings = position
+    empty = BOARD & ~(black | white)
+    if black & (((white >> 4) & (empty >> 8)) | ((white >> 5) & (empty >> 10))):
+        return False
+    own_kings = black & kings
+    return not (own_kings and own_kings & (((white << 4) & (empty << 8))
+                                           | ((white << 5) & (empty << 10))))
+
+
+def _white_cannot_capture(position: tuple) -> bool:
+    """True when White has no capture in ``position`` (``(black, white, kings)``)."""
+    black, white, kings = position
+    empty = BOARD & ~(black | white)
+    if white & (((black << 4) & (empty << 8)) | ((black << 5) & (empty << 10))):
+        return False
+    own_kings = white & kings
+    return not (own_kings and own_kings & (((black >> 4) & (empty >> 8))
+                                           | ((black >> 5) & (empty >> 10))))
+
+
+#: Sort keys on ``(black, white, kings)`` tuples, indexed by ``black_to_move`` (False,
+#: True): one function call per position sorted, no lambda unpacking it around
+#: :func:`mobility` or :func:`jumpers` (the solver sorts every list of children it makes).
+MOBILITY_OF = (_white_mobility, _black_mobility)
+CANNOT_CAPTURE = (_white_cannot_capture, _black_cannot_capture)
 
 
 # --------------------------------------------------------------------------- captures
@@ -375,22 +463,143 @@ def _quiet_children(out, movers, step, own, other, kings, crown, black_to_move):
 def children(black: int, white: int, kings: int, black_to_move: bool) -> list:
     """Return the positions ``(black, white, kings)`` after each legal move, in move order.
 
-    The order is that of :func:`legal_paths`; the side to move alternates (not included).
+    The order is that of :func:`legal_paths`: captures (:func:`_capture_children`) when any
+    exists, else the steps by shift (+4, +5, -4, -5), then by ascending start bit; the side
+    to move alternates (not included). This is the solvers' hottest function, hence the
+    positions built straight from the masks instead of move paths, and :func:`jumpers`
+    inlined, one copy per colour (the colour decides which word moves; measured 20%
+    faster than one loop testing the colour). For one shift the destinations are the
+    movers shifted, so the lowest bit of each mask pairs a start with its end.
     """
-    if jumpers(black, white, kings, black_to_move):
-        return [
-            apply_path(black, white, kings, black_to_move, path, captured)
-            for path, captured in capture_paths(black, white, kings, black_to_move)
-        ]
     empty = BOARD & ~(black | white)
-    if black_to_move:
-        own, other, crown = black, white, BLACK_CROWN
-    else:
-        own, other, crown = white, black, WHITE_CROWN
     out: list = []
-    for step, movers in zip(KING_STEPS, _steppers(own, own & kings, empty, black_to_move)):
-        if movers:
-            _quiet_children(out, movers, step, own, other, kings, crown, black_to_move)
+    append = out.append
+    if black_to_move:
+        own_kings = black & kings
+        found = black & (((white >> 4) & (empty >> 8)) | ((white >> 5) & (empty >> 10)))
+        if own_kings:
+            found |= own_kings & (((white << 4) & (empty << 8)) | ((white << 5) & (empty << 10)))
+        if found:
+            return _capture_children(found, black, white, kings, True, empty)
+        shifts = [(black & (empty >> 4), 4), (black & (empty >> 5), 5)]
+        if own_kings:
+            shifts += [(own_kings & (empty << 4), -4), (own_kings & (empty << 5), -5)]
+        for movers, step in shifts:
+            ends = movers << step if step > 0 else movers >> -step
+            while movers:
+                start = movers & -movers
+                movers ^= start
+                end = ends & -ends
+                ends ^= end
+                both = start | end
+                if kings & start:
+                    append((black ^ both, white, kings ^ both))
+                elif end & BLACK_CROWN:
+                    append((black ^ both, white, kings | end))
+                else:
+                    append((black ^ both, white, kings))
+    else:
+        own_kings = white & kings
+        found = white & (((black << 4) & (empty << 8)) | ((black << 5) & (empty << 10)))
+        if own_kings:
+            found |= own_kings & (((black >> 4) & (empty >> 8)) | ((black >> 5) & (empty >> 10)))
+        if found:
+            return _capture_children(found, black, white, kings, False, empty)
+        shifts = [(white & (empty << 4), -4), (white & (empty << 5), -5)]
+        if own_kings:
+            shifts[:0] = [(own_kings & (empty >> 4), 4), (own_kings & (empty >> 5), 5)]
+        for movers, step in shifts:
+            ends = movers << step if step > 0 else movers >> -step
+            while movers:
+                start = movers & -movers
+                movers ^= start
+                end = ends & -ends
+                ends ^= end
+                both = start | end
+                if kings & start:
+                    append((black, white ^ both, kings ^ both))
+                elif end & WHITE_CROWN:
+                    append((black, white ^ both, kings | end))
+                else:
+                    append((black, white ^ both, kings))
+    return out
+
+
+def _jump_table(steps: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Return, for each inner bit, its jumps along ``steps`` that stay on the board, as
+    ``(over_mask, land_mask, land_bit)``.
+
+    A jump needs the square jumped and the landing square both on the board; the table
+    leaves out the others once, so the capture search only tests the pieces and empty
+    squares (it is the same test :func:`_extend_jumps` makes with shifts).
+    """
+    table = []
+    for at in range(35):
+        jumps = []
+        if BOARD >> at & 1:
+            for step in steps:
+                over, land = at + step, at + 2 * step
+                if 0 <= land < 35 and BOARD >> over & 1 and BOARD >> land & 1:
+                    jumps.append((1 << over, 1 << land, land))
+        table.append(tuple(jumps))
+    return tuple(table)
+
+
+_BLACK_MAN_JUMPS = _jump_table(BLACK_MAN_STEPS)
+_WHITE_MAN_JUMPS = _jump_table(WHITE_MAN_STEPS)
+_KING_JUMPS = _jump_table(KING_STEPS)
+
+
+def _jump_ends(at, opp, empty, jumps, crown, captured, out):
+    """Append ``(end_mask, captured)`` for every capture sequence going on from inner bit
+    ``at`` (``jumps`` is the piece's :func:`_jump_table`): the sequences of
+    :func:`_extend_jumps`, in the same order, without building their paths."""
+    extended = False
+    for over, land, land_at in jumps[at]:
+        if opp & over and empty & land:
+            extended = True
+            if crown & land:
+                out.append((land, captured | over))
+            else:
+                _jump_ends(land_at, opp ^ over, empty, jumps, crown, captured | over, out)
+    if not extended:
+        out.append((1 << at, captured))
+
+
+def _capture_children(found: int, black: int, white: int, kings: int, black_to_move: bool,
+                      empty: int) -> list:
+    """Return the positions after each capture move of the pieces of ``found`` (the
+    :func:`jumpers` mask; ``empty`` is the empty squares' mask), in :func:`capture_paths`
+    order, as :func:`apply_path` builds them."""
+    if black_to_move:
+        own, opp, man_jumps, crown = black, white, _BLACK_MAN_JUMPS, BLACK_CROWN
+    else:
+        own, opp, man_jumps, crown = white, black, _WHITE_MAN_JUMPS, WHITE_CROWN
+    out: list = []
+    ends: list = []
+    while found:
+        start = found & -found
+        found ^= start
+        at = start.bit_length() - 1
+        ends.clear()
+        # The jumping piece leaves its square at once, so a king may land on it again.
+        king = kings & start
+        if king:
+            _jump_ends(at, opp, empty | start, _KING_JUMPS, 0, 0, ends)
+        else:
+            _jump_ends(at, opp, empty | start, man_jumps, crown, 0, ends)
+        rest = own & ~start
+        for end, captured in ends:
+            if king:
+                new_kings = (kings & ~start & ~captured) | end
+            elif end & crown:
+                new_kings = (kings & ~captured) | end
+            else:
+                new_kings = kings & ~captured
+            if black_to_move:
+                out.append((rest | end, white & ~captured, new_kings))
+            else:
+                out.append((black & ~captured, rest | end, new_kings))
     return out
 
 

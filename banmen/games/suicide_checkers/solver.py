@@ -72,6 +72,11 @@ class GiveawaySolver:
     Draw rules are applied exactly along the searched line (quiet-ply counter and
     repetitions, the state's history included). Table entries that a repetition influenced
     are not stored, and positions near the quiet-move limit are keyed with their counter.
+    Only a position reached by a quiet move (a king's step, counter above 0) is looked up
+    for a repetition: a capture or a man's move makes a position unlike every earlier one
+    (pieces never come back, kings never turn into men, men only go forward), and the
+    state's history holds only the positions since the last such move (as
+    :meth:`SuicideCheckersGame.play` keeps it), so the look-up could find nothing.
 
     Budget: one node per position generated (each move of the winner and each reply it
     looks at; a reply shown to leave the winner a move without generating it counts one),
@@ -153,15 +158,22 @@ class GiveawaySolver:
         return men != both & ~after[2] or pieces != both.bit_count()
 
     def _table_key(self, key: int, quiet: int, depth: int) -> int:
-        """The table key: the position, plus its counter when a quiet draw is within reach."""
+        """The table key: the position, plus its counter when a quiet draw is within reach.
+
+        The reference definition: :meth:`_wins` and :meth:`_move_wins` compute the same key
+        inline (one method call less per searched position)."""
         if self.quiet_limit and quiet + 2 * depth >= self.quiet_limit:
             return key | (quiet + 1) << _QUIET_SHIFT
         return key
 
-    def _wins(self, state: tuple, key: int, quiet: int, depth: int) -> bool:
-        """True when the side to move in ``state`` (``(black, white, kings, black_to_move)``,
-        not finished, packed ``key``) wins within ``depth`` own moves."""
-        table_key = self._table_key(key, quiet, depth)
+    def _wins(self, black: int, white: int, kings: int, black_to_move: bool, key: int,
+              quiet: int, depth: int) -> bool:
+        """True when the side to move in the position ``black, white, kings, black_to_move``
+        (inner masks, not finished, packed ``key``) wins within ``depth`` own moves."""
+        if self.quiet_limit and quiet + 2 * depth >= self.quiet_limit:  # _table_key inlined
+            table_key = key | (quiet + 1) << _QUIET_SHIFT
+        else:
+            table_key = key
         won = self._won.get(table_key)
         if won is not None and won <= depth:
             return True
@@ -173,7 +185,8 @@ class GiveawaySolver:
         seen = self._seen
         seen[key] = seen.get(key, 0) + 1
         try:
-            result = self._some_move_wins(state, key, quiet, depth)
+            result = self._some_move_wins(black, white, kings, black_to_move, key, quiet,
+                                          depth)
         finally:
             seen[key] -= 1
         if hits_before == self._repetition_hits:
@@ -184,23 +197,25 @@ class GiveawaySolver:
                 self._not_won[table_key] = depth
         return result
 
-    def _some_move_wins(self, state: tuple, key: int, quiet: int, depth: int) -> bool:
-        black, white, kings, black_to_move = state
+    def _some_move_wins(self, black: int, white: int, kings: int, black_to_move: bool,
+                        key: int, quiet: int, depth: int) -> bool:
         replier = not black_to_move
         candidates = bb.children(black, white, kings, black_to_move)
-        self._budget.count(len(candidates))
+        budget = self._budget  # SolverBudget.count inlined (the same count, no call)
+        budget.used += len(candidates)
+        if budget.used >= budget.next_check:
+            budget.check()
         if depth <= 1:
             return self._last_move_wins(candidates, replier, key, black | white, kings, quiet)
-        if depth > 1 and len(candidates) > 1:
+        if len(candidates) > 1:
             # Forcing moves first: a giveaway leaves the opponent only captures, and proves
             # fast. A cheap test (counting every child's replies cost more than it saved,
             # since most expanded positions are refuted whatever the order). Not worth it on
             # the last own move, where each move is cheap to try anyway.
-            jumpers = bb.jumpers
-            candidates.sort(key=lambda child: not jumpers(*child, replier))
+            candidates.sort(key=bb.CANNOT_CAPTURE[replier])
         remembered = self._best.get(key)
         if remembered is not None and candidates[0] != remembered:
-            candidates.sort(key=lambda child: child != remembered)
+            candidates.sort(key=remembered.__ne__)
         men = (black | white) & ~kings
         pieces = (black | white).bit_count()
         move_wins = self._move_wins
@@ -219,82 +234,109 @@ class GiveawaySolver:
         """True when one of the winner's moves to ``candidates`` wins on the spot: every reply
         leaves the winner without a move or piece (:meth:`_move_wins` with one own move left,
         inlined for the positions most searched)."""
-        has_move = bb.has_move
-        every_child_blocks = bb.every_child_blocks
+        moves_and_blocks = bb.moves_and_blocks
         quiet_limit = self.quiet_limit
         repetition = self.repetition_draw
         seen = self._seen
         side = 0 if replier is False else _BLACK_TO_MOVE
         men = both & ~kings
         pieces = both.bit_count()
+        quiet_draw = quiet_limit and quiet + 1 >= quiet_limit
         generated = 0
         try:
             for child in candidates:
                 black, white, child_kings = child
-                if not has_move(black, white, child_kings, replier):
+                # The opponent's move test and the blocking test in one call; the draws
+                # below are tested after it, as in _move_wins, and the blocking answer of
+                # a drawn move is not counted (nothing was generated for it there).
+                answer = moves_and_blocks(black, white, child_kings, replier)
+                if answer is None:
                     continue  # the opponent has no move: the opponent wins
-                if quiet_limit:
-                    after = black | white
-                    if (men == after & ~child_kings and pieces == after.bit_count()
-                            and quiet + 1 >= quiet_limit):
+                after = black | white
+                if men == after & ~child_kings and pieces == after.bit_count():
+                    # A quiet move: only then may a draw apply (class docstring).
+                    if quiet_draw:
                         continue  # a draw by the quiet-move rule
-                if repetition and seen.get(black | white << 35 | child_kings << 70 | side,
-                                           0) + 1 >= repetition:
-                    self._repetition_hits += 1
-                    continue
-                blocked, count = every_child_blocks(black, white, child_kings, replier)
-                generated += count
-                if blocked:
+                    if repetition and seen.get(black | white << 35 | child_kings << 70
+                                               | side, 0) + 1 >= repetition:
+                        self._repetition_hits += 1
+                        continue
+                generated += answer[1]
+                if answer[0]:
                     if len(self._best) < analysis.TABLE_MAX or key in self._best:
                         self._best[key] = child
                     return True
             return False
         finally:
-            self._budget.count(generated)
+            budget = self._budget
+            budget.used += generated
+            if budget.used >= budget.next_check:
+                budget.check()
 
     def _move_wins(self, child: tuple, replier: bool, quiet: int, depth: int) -> bool:
         """True when, after the winner's move to ``child`` (``replier`` to move), every reply
         leaves the winner finished (a win) or winning within ``depth - 1`` own moves."""
         black, white, kings = child
-        if not bb.has_move(black, white, kings, replier):
-            return False  # the opponent has no move: the opponent wins
-        child_key = _pack(black, white, kings, replier)
         quiet_limit = self.quiet_limit
-        if quiet_limit and quiet >= quiet_limit:
-            return False
-        repetition = self.repetition_draw
-        seen = self._seen
-        if repetition and seen.get(child_key, 0) + 1 >= repetition:
-            self._repetition_hits += 1
-            return False
-        winner = not replier
         budget = self._budget
         if depth <= 1:
             # Last own move: every reply must leave the winner without a move (or piece).
-            # Usually the first reply already leaves it a move, hence the lazy generation.
-            blocked, generated = bb.every_child_blocks(black, white, kings, replier)
-            budget.count(generated)
-            return blocked
+            # Usually the first reply already leaves it a move, hence the lazy test.
+            answer = bb.moves_and_blocks(black, white, kings, replier)
+            if answer is None:
+                return False  # the opponent has no move: the opponent wins
+            if quiet_limit and quiet >= quiet_limit:
+                return False
+            if quiet and self.repetition_draw and self._seen.get(
+                    _pack(black, white, kings, replier), 0) + 1 >= self.repetition_draw:
+                self._repetition_hits += 1
+                return False
+            budget.used += answer[1]
+            if budget.used >= budget.next_check:
+                budget.check()
+            return answer[0]
+        # The draws and the table come before the opponent's move test: a drawn position
+        # loses for the winner whether or not the opponent can move, except that only a
+        # repetition the opponent reaches with a move counts as a repetition hit; and a
+        # position without replies is never in the replies' table (it is stored only after
+        # its replies were searched), so an empty list of replies stands for the test.
+        if quiet_limit and quiet >= quiet_limit:
+            return False
+        child_key = black | white << 35 | kings << 70 | (_BLACK_TO_MOVE if replier else 0)
+        repetition = self.repetition_draw
+        seen = self._seen
+        if quiet and repetition and seen.get(child_key, 0) + 1 >= repetition:
+            if bb.has_move(black, white, kings, replier):
+                self._repetition_hits += 1
+            return False
         # The replies' table: +depth proven won within depth, -depth proven not won.
-        table_key = self._table_key(child_key, quiet, depth)
+        if quiet_limit and quiet + 2 * depth >= quiet_limit:  # _table_key inlined
+            table_key = child_key | (quiet + 1) << _QUIET_SHIFT
+        else:
+            table_key = child_key
         known = self._replies.get(table_key)
         if known is not None and (0 < known <= depth or -known >= depth):
             return known > 0
-        hits_before = self._repetition_hits
         replies = bb.children(black, white, kings, replier)
-        budget.count(len(replies))
+        if not replies:
+            return False  # the opponent has no move: the opponent wins
+        hits_before = self._repetition_hits
+        budget.used += len(replies)
+        if budget.used >= budget.next_check:
+            budget.check()
+        winner = not replier
         # Refutations first: the remembered one, then the replies that leave the winner the
         # fewest moves (a reply leaving none loses at once and is skipped below).
         if len(replies) > 1:
-            mobility = bb.mobility
-            replies.sort(key=lambda pos: mobility(pos[0], pos[1], pos[2], winner))
+            replies.sort(key=bb.MOBILITY_OF[winner])
         remembered = self._best.get(child_key)
         if remembered is not None and replies[0] != remembered:
-            replies.sort(key=lambda pos: pos != remembered)
+            replies.sort(key=remembered.__ne__)
         men = (black | white) & ~kings
         pieces = (black | white).bit_count()
         has_move = bb.has_move
         wins = self._wins
+        side = _BLACK_TO_MOVE if winner else 0
         result = True
         seen[child_key] = seen.get(child_key, 0) + 1
         try:
@@ -305,14 +347,14 @@ class GiveawaySolver:
                 both = reply_black | reply_white
                 reply_quiet = (0 if men != both & ~reply_kings or pieces != both.bit_count()
                                else quiet + 1)
-                reply_key = _pack(reply_black, reply_white, reply_kings, winner)
-                if (quiet_limit and reply_quiet >= quiet_limit) or (
-                        repetition and seen.get(reply_key, 0) + 1 >= repetition):
-                    if not (quiet_limit and reply_quiet >= quiet_limit):
-                        self._repetition_hits += 1
+                reply_key = reply_black | reply_white << 35 | reply_kings << 70 | side
+                if quiet_limit and reply_quiet >= quiet_limit:
+                    refuted = True
+                elif reply_quiet and repetition and seen.get(reply_key, 0) + 1 >= repetition:
+                    self._repetition_hits += 1
                     refuted = True
                 else:
-                    refuted = not wins((reply_black, reply_white, reply_kings, winner),
+                    refuted = not wins(reply_black, reply_white, reply_kings, winner,
                                        reply_key, reply_quiet, depth - 1)
                 if refuted:
                     if len(self._best) < analysis.TABLE_MAX or child_key in self._best:
