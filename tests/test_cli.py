@@ -70,6 +70,16 @@ def test_query_errors_are_one_line(runner, position_file):
     assert len(result.output.splitlines()) == 1
 
 
+def test_a_checkers_square_that_does_not_exist_is_named(runner):
+    start = ('game: suicide-checkers\nfen: "B:W21,22,23,24,25,26,27,28,29,30,31,32:'
+             'B1,2,3,4,5,6,7,8,9,10,11,12"\n')
+    result = runner.invoke(main, ["query", "suicide-checkers", "capture_count", "-", "99-100"],
+                           input=start)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.output == ("argument 'move': move '99-100' names square 99, which does not "
+                             "exist (the squares are numbered 1..32)\n")
+
+
 def test_bad_position_error_points_at_the_line(runner, tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("game: ukejalayer\nto_move: white\nhands: {white: 0, black: 0}\n"

@@ -285,8 +285,12 @@ def test_play_keeps_the_state_and_counts_quiet_plies(game):
     [
         ("11/15", NotationError, "cannot read move '11/15': expected squares 1..32 joined by "
                                  "'-' (a move) or 'x' (a capture), e.g. 11-15, 22x15 or 15x24x31"),
-        ("11-33", NotationError, "cannot read move '11-33': square 33 is off the board "
-                                 "(squares are 1..32)"),
+        ("11-33", NotationError, "move '11-33' names square 33, which does not exist "
+                                 "(the squares are numbered 1..32)"),
+        ("99-100", NotationError, "move '99-100' names square 99, which does not exist "
+                                  "(the squares are numbered 1..32)"),
+        ("0x9", NotationError, "move '0x9' names square 0, which does not exist "
+                               "(the squares are numbered 1..32)"),
         ("11-15x19", NotationError, "cannot read move '11-15x19': it mixes '-' and 'x'"),
         ("11-15-19", NotationError, "cannot read move '11-15-19': a move without capture has "
                                     "two squares (11-15); write captures with 'x'"),

@@ -31,8 +31,9 @@ def _read_move_squares(text: str) -> tuple[list[int], str]:
     """Split move text into its squares and its separator (``"-"`` or ``"x"``).
 
     Raises:
-        NotationError: malformed text, mixed separators, a square off the board, or a
-            non-capturing move with more than two squares.
+        NotationError: malformed text, mixed separators, a square outside 1..32
+            (``move '99-100' names square 99, which does not exist (the squares are numbered
+            1..32)``), or a non-capturing move with more than two squares.
     """
     compact = re.sub(r"\s+", "", str(text)).lower()
     if not _MOVE_TEXT.fullmatch(compact):
@@ -47,7 +48,8 @@ def _read_move_squares(text: str) -> tuple[list[int], str]:
     for square in squares:
         if not 1 <= square <= 32:
             raise NotationError(
-                f"cannot read move {text!r}: square {square} is off the board (squares are 1..32)"
+                f"move {text!r} names square {square}, which does not exist "
+                f"(the squares are numbered 1..32)"
             )
     separator = separators.pop()
     if separator == "-" and len(squares) != 2:
