@@ -171,7 +171,16 @@ def test_every_command_has_help(runner):
 
 @pytest.mark.parametrize("argv, message", [
     (["perft", "ukejalayer", "x.yaml", "-1"],
-     "banmen perft: No such option '-1'. (see 'banmen perft --help')\n"),
+     "banmen perft: Invalid value for 'DEPTH': -1 is negative; expected a whole number of "
+     "plies from 0 to 30. (see 'banmen perft --help')\n"),
+    (["perft", "ukejalayer", "x.yaml", "-12", "--divide"],
+     "banmen perft: Invalid value for 'DEPTH': -12 is negative; expected a whole number of "
+     "plies from 0 to 30. (see 'banmen perft --help')\n"),
+    (["perft", "ukejalayer", "x.yaml", "2", "-q"],
+     "banmen perft: No such option '-q'. (see 'banmen perft --help')\n"),
+    (["perft", "ukejalayer", "x.yaml", "31"],
+     "banmen perft: Invalid value for 'DEPTH': 31 is not in the range 0<=x<=30. "
+     "(see 'banmen perft --help')\n"),
     (["moves", "chess", "x.yaml"],
      "banmen moves: Invalid value for 'GAME': 'chess' is not one of 'ukejalayer', "
      "'medamagaeru', 'suicide-checkers', 'babuschka', 'ludo'. (see 'banmen moves --help')\n"),
