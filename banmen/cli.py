@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import shutil
 import signal
 import socket
@@ -125,6 +126,28 @@ class _OneLineErrors(click.Group):
             sys.exit(130)
 
 
+#: the most plies ``banmen perft`` counts.
+PERFT_MAX_DEPTH = 30
+
+
+class _PerftCommand(click.Command):
+    """``banmen perft``: a negative DEPTH (``-1``) is named as a bad DEPTH, not as click's
+    unknown option ``-1``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        given = list(args)  # the parser consumes ``args``
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption:
+            words = given[:given.index("--")] if "--" in given else given
+            negative = next((word for word in words if re.fullmatch(r"-\d+", word)), None)
+            if negative is None:
+                raise
+            raise click.UsageError(
+                f"Invalid value for 'DEPTH': {negative} is negative; expected a whole number "
+                f"of plies from 0 to {PERFT_MAX_DEPTH}.", ctx) from None
+
+
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="banmen")
 def main() -> None:
@@ -148,10 +171,10 @@ def moves(game: str, file: str, sets: tuple[str, ...]) -> None:
         click.echo(text)
 
 
-@main.command()
+@main.command(cls=_PerftCommand)
 @GAME_ARG
 @FILE_ARG
-@click.argument("depth", type=click.IntRange(0, 30))
+@click.argument("depth", type=click.IntRange(0, PERFT_MAX_DEPTH))
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop with an error once more than N leaves are counted.")

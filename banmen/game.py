@@ -51,7 +51,19 @@ class NotationError(BanmenError):
 
 
 class IllegalMoveError(BanmenError):
-    """Move text that is well formed but not a legal move in the given position."""
+    """Move text that is well formed but not a legal move in the given position.
+
+    ``str(err)`` is the engine's English reason (what pages translate, see
+    :mod:`banmen.site.reasons`). ``err.explained`` is the line the command line prints: the
+    same message, or, where the engine can name the rule that forbids the move (suicide
+    checkers), ``'14-10' is not legal here: <the rule, in Japanese> (legal: 9-13, ...)``.
+    """
+
+    def __init__(self, message: str, explained: str | None = None) -> None:
+        """Args: message: the English reason; explained: the command line's line (default:
+        ``message``)."""
+        super().__init__(message)
+        self.explained = message if explained is None else explained
 
 
 class QueryError(BanmenError):

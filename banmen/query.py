@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from banmen.game import BanmenError, Game, Query, QueryError
+from banmen.game import BanmenError, Game, IllegalMoveError, Query, QueryError
 
 
 class QueryArgError(QueryError):
@@ -53,6 +53,8 @@ def _convert(game: Game, state: Hashable, name: str, kind: str, value: Any) -> A
     if kind == "move":
         try:
             return game.parse_move(state, str(value))
+        except IllegalMoveError as err:  # the rule that forbids it, where the engine knows
+            raise QueryArgError(f"argument '{name}': {err.explained}", name) from None
         except BanmenError as err:
             raise QueryArgError(f"argument '{name}': {err}", name) from None
     if kind == "side":

@@ -88,6 +88,36 @@ def test_caption_is_the_title_escaped_and_without_emphasis_marks():
 
 
 
+@pytest.mark.parametrize("caption, title", [
+    ('A & B < C "D"', 'A &amp; B &lt; C "D"'),
+    ('A &amp; B &lt; C &quot;D&quot;', 'A &amp; B &lt; C "D"'),  # read once, escaped once
+    ('**5&amp;6** \\* `&amp;` 1&2', '5&amp;6 * &amp;amp; 1&amp;2'),  # a code span as written
+])
+def test_a_caption_with_ampersands_is_escaped_exactly_once(caption, title):
+    game, state = _checkers()
+    spec = DiagramSpec("test/a11y-amp", state, title=caption)
+    svg = render_svg(game, spec)
+    prefix = html_id("test/a11y-amp")
+    assert re.findall(r"<title[^>]*>.*?</title>", svg) == [
+        f'<title id="{prefix}--title">{title}</title>']
+    assert "&amp;amp;" not in svg or "`&amp;`" in caption
+
+
+@pytest.mark.parametrize("caption", [
+    'A & B < C "D"', 'A &amp; B &lt; C &quot;D&quot; &#x41;', '**5&amp;6** \\* `&amp;` 1&2',
+    '`1x10x17`（2枚取る）', "行き先は __2つ__ です",
+])
+def test_the_title_says_what_the_figure_caption_shows(caption):
+    """The site's figure caption (Markdown through the sanitiser) and the SVG title read the
+    same text."""
+    import html as html_module
+
+    from banmen.site.html import md_inline
+
+    shown = html_module.unescape(re.sub(r"<[^>]+>", "", md_inline(caption)))
+    assert plain_title(caption) == shown
+
+
 def test_a_diagram_caption_from_yaml_becomes_the_svg_title():
     """The project's own diagram ukejalayer/summon (or any captioned one): the checked spec
     carries the caption, and the SVG's <title> is that caption."""

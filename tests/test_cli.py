@@ -70,6 +70,37 @@ def test_query_errors_are_one_line(runner, position_file):
     assert len(result.output.splitlines()) == 1
 
 
+def test_a_checkers_square_that_does_not_exist_is_named(runner):
+    start = ('game: suicide-checkers\nfen: "B:W21,22,23,24,25,26,27,28,29,30,31,32:'
+             'B1,2,3,4,5,6,7,8,9,10,11,12"\n')
+    result = runner.invoke(main, ["query", "suicide-checkers", "capture_count", "-", "99-100"],
+                           input=start)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.output == ("argument 'move': move '99-100' names square 99, which does not "
+                             "exist (the squares are numbered 1..32)\n")
+
+
+def test_an_illegal_checkers_move_says_which_rule_forbids_it(runner, tmp_path):
+    """At its file:line:col in a diagram, and naming the argument in a query: the rule from
+    the engine's reasons, then the legal moves."""
+    position = 'game: suicide-checkers\nposition: {fen: "B:WK29:B14,19,22"}\n'
+    path = tmp_path / "back.yaml"
+    path.write_text(position + "move: 14-10\n", encoding="utf-8")
+    out = tmp_path / "back.svg"
+    result = runner.invoke(main, ["render", str(path), "-o", str(out)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.output == (
+        f"{path}:3:7: move '14-10': '14-10' is not legal here: 14から10へは後ろ向きです。"
+        "キングになっていない駒は、前にしか進めず、前にしか取れません。 (legal: 14-17, 14-18, "
+        "19-23, 19-24, 22-25, 22-26)\n")
+    assert not out.exists()
+    result = runner.invoke(main, ["query", "suicide-checkers", "capture_count", "-", "13-18"],
+                           input='game: suicide-checkers\nfen: "B:WK29:B14,19,22"\n')
+    assert result.exit_code == 1
+    assert result.output == ("argument 'move': '13-18' is not legal here: 13には駒がありません。 "
+                             "(legal: 14-17, 14-18, 19-23, 19-24, 22-25, 22-26)\n")
+
+
 def test_bad_position_error_points_at_the_line(runner, tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("game: ukejalayer\nto_move: white\nhands: {white: 0, black: 0}\n"
@@ -161,7 +192,16 @@ def test_every_command_has_help(runner):
 
 @pytest.mark.parametrize("argv, message", [
     (["perft", "ukejalayer", "x.yaml", "-1"],
-     "banmen perft: No such option '-1'. (see 'banmen perft --help')\n"),
+     "banmen perft: Invalid value for 'DEPTH': -1 is negative; expected a whole number of "
+     "plies from 0 to 30. (see 'banmen perft --help')\n"),
+    (["perft", "ukejalayer", "x.yaml", "-12", "--divide"],
+     "banmen perft: Invalid value for 'DEPTH': -12 is negative; expected a whole number of "
+     "plies from 0 to 30. (see 'banmen perft --help')\n"),
+    (["perft", "ukejalayer", "x.yaml", "2", "-q"],
+     "banmen perft: No such option '-q'. (see 'banmen perft --help')\n"),
+    (["perft", "ukejalayer", "x.yaml", "31"],
+     "banmen perft: Invalid value for 'DEPTH': 31 is not in the range 0<=x<=30. "
+     "(see 'banmen perft --help')\n"),
     (["moves", "chess", "x.yaml"],
      "banmen moves: Invalid value for 'GAME': 'chess' is not one of 'ukejalayer', "
      "'medamagaeru', 'suicide-checkers', 'babuschka', 'ludo'. (see 'banmen moves --help')\n"),

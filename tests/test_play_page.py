@@ -70,6 +70,38 @@ def test_setups_carry_the_position_mapping_the_differing_rules_and_the_sides():
     assert play_setup(ludo, ludo.initial_state())["sides"] == ["red", "yellow", "blue"]
 
 
+@pytest.mark.parametrize("game_id, rules, position, expected", [
+    ("ukejalayer", {}, None, ["white", "black"]),
+    ("medamagaeru", {}, None, ["green", "white"]),
+    ("suicide-checkers", {}, None, ["black", "white"]),
+    ("babuschka", {}, None, ["black", "grey"]),
+    ("babuschka", {"players": 4}, None, ["south", "west", "north", "east"]),
+    ("babuschka", {}, {"players": 4}, ["south", "west", "north", "east"]),
+    ("ludo", {}, {"colours": ["blue", "red"]}, ["blue", "red"]),
+])
+def test_each_games_play_view_names_its_seats(game_id, rules, position, expected):
+    from banmen.games import views
+    from banmen.site.play_page import sides_of
+
+    game = get_game(game_id, rules)
+    if position is None:
+        position = game.position_to_yaml(game.initial_state())
+    assert views.seats(game, position) == expected
+    assert sides_of(game, position) == expected
+    assert views.VIEWS[game_id].endswith(".view")
+
+
+def test_a_game_without_a_play_view_has_no_seats():
+    from banmen.errors import BanmenError
+    from banmen.games.views import seats
+
+    class Other:
+        id = "go"
+
+    with pytest.raises(BanmenError, match="^no play view for game 'go'$"):
+        seats(Other(), {})
+
+
 def test_the_button_block_escapes_its_data():
     game = get_game("ukejalayer")
     setups = [play_setup(game, game.initial_state())]

@@ -285,8 +285,12 @@ def test_play_keeps_the_state_and_counts_quiet_plies(game):
     [
         ("11/15", NotationError, "cannot read move '11/15': expected squares 1..32 joined by "
                                  "'-' (a move) or 'x' (a capture), e.g. 11-15, 22x15 or 15x24x31"),
-        ("11-33", NotationError, "cannot read move '11-33': square 33 is off the board "
-                                 "(squares are 1..32)"),
+        ("11-33", NotationError, "move '11-33' names square 33, which does not exist "
+                                 "(the squares are numbered 1..32)"),
+        ("99-100", NotationError, "move '99-100' names square 99, which does not exist "
+                                  "(the squares are numbered 1..32)"),
+        ("0x9", NotationError, "move '0x9' names square 0, which does not exist "
+                               "(the squares are numbered 1..32)"),
         ("11-15x19", NotationError, "cannot read move '11-15x19': it mixes '-' and 'x'"),
         ("11-15-19", NotationError, "cannot read move '11-15-19': a move without capture has "
                                     "two squares (11-15); write captures with 'x'"),
@@ -308,6 +312,39 @@ def test_incomplete_capture_is_illegal(game):
         game.parse_move(state, "9x18")
     assert str(caught.value) == (
         "'9x18' is not a legal capture here (captures: 9x18x25, 9x18x27)")
+
+
+@pytest.mark.parametrize("fen, text, message, explained", [
+    ("B:W14,22,23:B9", "9x18", "'9x18' is not a legal capture here (captures: 9x18x25, 9x18x27)",
+     "'9x18' is not legal here: 18からはまだ続けて跳べます。跳べるあいだは、最後まで跳び続け"
+     "なければいけません。 (captures: 9x18x25, 9x18x27)"),
+    ("B:W14,15:B11", "11-16", "'11-16' is not legal: a capture is compulsory here "
+                              "(captures: 11x18)",
+     "'11-16' is not legal here: 取れる駒があるときは、必ず取らなければいけません（取る手が"
+     "あるのは11の駒）。1マス進む手は指せません。 (captures: 11x18)"),
+    ("B:W14,15:B11", "11x20", "'11x20' is not a legal capture here (captures: 11x18)",
+     "'11x20' is not legal here: 16には飛び越える駒がありません。跳べるのは、相手の駒を飛び"
+     "越えるときだけです。 (captures: 11x18)"),
+    ("B:WK29:B14,19,22", "14-10", "'14-10' is not a legal move here (legal: 14-17, 14-18, "
+                                  "19-23, 19-24, 22-25, 22-26)",
+     "'14-10' is not legal here: 14から10へは後ろ向きです。キングになっていない駒は、前に"
+     "しか進めず、前にしか取れません。 (legal: 14-17, 14-18, 19-23, 19-24, 22-25, 22-26)"),
+    ("B:WK29:B14,19,22", "29-25", "'29-25' is not a legal move here (legal: 14-17, 14-18, "
+                                  "19-23, 19-24, 22-25, 22-26)",
+     "'29-25' is not legal here: 29は相手の駒です。今は黒の番です。 (legal: 14-17, 14-18, "
+     "19-23, 19-24, 22-25, 22-26)"),
+    # the squares of a legal move written as a capture: the English reason says it all
+    ("B:WK29:B14,19,22", "22x25", "'22x25' is not legal: there is no capture here (legal: "
+                                  "14-17, 14-18, 19-23, 19-24, 22-25, 22-26)", None),
+])
+def test_an_illegal_move_explains_the_rule_for_the_command_line(game, fen, text, message,
+                                                                 explained):
+    """``str(err)`` stays the engine's English reason (the pages translate it); the command
+    line's ``explained`` line adds the rule of reasons.py that forbids the move."""
+    with pytest.raises(IllegalMoveError) as caught:
+        game.parse_move(parse_fen(fen), text)
+    assert str(caught.value) == message
+    assert caught.value.explained == (message if explained is None else explained)
 
 
 def test_parse_format_round_trip(game):

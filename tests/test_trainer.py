@@ -112,6 +112,8 @@ TYPED_ILLEGAL = {
                   "前にしか取れません。"),
         ("14x23", "18には飛び越える駒がありません。跳べるのは、相手の駒を飛び越えるときだけです。"),
         ("22x25", "書き方がちがいます。そのマスを通る手は「22-25」と書きます。"),
+        ("99-100", "99番のマスはありません（マスの番号は1〜32です）。"),
+        ("14x33x0", "33番のマスはありません（マスの番号は1〜32です）。"),
     ],
     "suicide-checkers/p11-quiet-move": [  # black men 6, 13, 14; white 21, 29, 30
         ("14-21", "21にはもう駒があります。駒が進めるのは空いたマスだけです。"),
@@ -238,6 +240,68 @@ def test_the_trainer_fits_desktop_and_phone_widths(browser, site_url, built_site
         block.scroll_into_view_if_needed()
         ARTIFACTS.mkdir(exist_ok=True)
         screen.screenshot(path=str(ARTIFACTS / f"trainer-wrong-move-{width}.png"))
+    finally:
+        screen.close()
+
+
+#: For each width the feedback line is given: the rectangles (line boxes) of each notation
+#: span, and whether the same words as plain text would break the span's text.
+LINES_JS = """(feedback) => {
+  const widths = [];
+  for (let w = 120; w <= 360; w += 2) widths.push(w);
+  const plain = document.createElement('p');
+  plain.className = feedback.className;
+  plain.textContent = feedback.textContent;
+  feedback.after(plain);
+  const out = widths.map((w) => {
+    feedback.style.width = plain.style.width = w + 'px';
+    const spans = Array.from(feedback.querySelectorAll('.bm-notation'));
+    // the plain copy: a range over the example's characters
+    const text = plain.firstChild, at = plain.textContent.indexOf(spans[0].textContent);
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + spans[0].textContent.length);
+    const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+    return {width: w, rects: spans.map((s) => s.getClientRects().length),
+            plainLines: tops.size};
+  });
+  plain.remove();
+  feedback.style.width = '';
+  return out;
+}"""
+
+
+def test_a_notation_example_in_the_feedback_stays_on_one_line(browser, site_url, built_site,
+                                                               content):
+    """At 390 px the feedback line's move texts (「22-25」, the form's example) sit in a
+    span.bm-notation that never breaks at its hyphen, at any width of the line from 120 to
+    360 px, where the same words as plain text do break there."""
+    puzzle = content.puzzles["suicide-checkers/p10-feed-king"]
+    screen = browser.new_page(viewport={"width": 390, "height": 900})
+    try:
+        block = _open_puzzle(screen, site_url, built_site, puzzle)
+        block.locator(".bm-input").fill("22x25")
+        block.locator(".bm-check").click()
+        feedback = _feedback(block)
+        expect(feedback).to_have_text(
+            "「22x25」は指せません。書き方がちがいます。そのマスを通る手は「22-25」と書きます。")
+        spans = feedback.locator(".bm-notation")
+        expect(spans).to_have_text(["22-25"])  # 22x25 has no sign a line breaks at
+        assert spans.first.evaluate("(s) => getComputedStyle(s).whiteSpace") == "nowrap"
+        assert spans.first.evaluate("(s) => s.children.length") == 0
+        lines = feedback.evaluate(LINES_JS)
+        assert all(line["rects"] == [1] for line in lines), lines
+        assert any(line["plainLines"] == 2 for line in lines), "the check never saw a break"
+        # the example of an unreadable text likewise
+        example = min(puzzle.answer["root"]["wrong"])
+        block.locator(".bm-input").fill("zz9")
+        block.locator(".bm-check").click()
+        expect(feedback).to_have_text("「zz9」は指し手の書き方として読めません。表記を確かめてください。"
+                                      f"たとえば「{example}」のように書きます。")
+        expect(spans).to_have_text([example])
+        assert "-" in example or "x" in example
+        lines = feedback.evaluate(LINES_JS)
+        assert all(line["rects"] == [1] for line in lines), lines
     finally:
         screen.close()
 

@@ -13,7 +13,7 @@ from banmen.content.errors import ContentError
 from banmen.content.move_text import MOVE_TEXT_TABLE, fold_move_text, normalise_move_text  # noqa: F401
 from banmen.content.models import Marks
 from banmen.content.yamlmarks import DataPath, MarkedDocument
-from banmen.game import BanmenError, Game, PositionError, RulesError
+from banmen.game import BanmenError, Game, IllegalMoveError, PositionError, RulesError
 from banmen.render import board_squares
 from banmen.render.glyphs import missing_glyphs
 from banmen.render.spec import DiagramSpec
@@ -71,6 +71,8 @@ def read_move(check: FileCheck, game: Game, state: Hashable, text: str, path: Da
     """Parse move ``text`` in ``state``; malformed or illegal text fails at ``path``."""
     try:
         return game.parse_move(state, fold_move_text(text))
+    except IllegalMoveError as err:
+        check.fail(path, f"move '{text}': {err.explained}")  # the rule, where the engine knows
     except BanmenError as err:
         check.fail(path, f"move '{text}': {err}")
     raise AssertionError("unreachable")

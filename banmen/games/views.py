@@ -2,8 +2,9 @@
 
 Standard library only (it runs in the browser from the engine zip, see
 :mod:`banmen.play`). Each game package has a ``view`` module with
-``variant(game, state) -> str`` and ``pieces(game, state) -> (pieces, info)``; this module
-picks it and assembles the answer of the ``view`` request.
+``variant(game, state) -> str``, ``pieces(game, state) -> (pieces, info)`` and
+``seats(game, position) -> [side id]``; this module picks it and assembles the answer of the
+``view`` request.
 
 The board itself and one SVG ``<symbol>`` per piece look are drawn at build time by the
 game's matplotlib renderer (:mod:`banmen.render.parts`), written into the site as
@@ -24,7 +25,8 @@ from typing import Any
 from banmen.errors import BanmenError
 from banmen.game import Game
 
-#: game id -> module with ``variant(game, state)`` and ``pieces(game, state)``.
+#: game id -> module with ``variant(game, state)``, ``pieces(game, state)``, ``looks(game,
+#: state)`` and ``seats(game, position)``.
 VIEWS: dict[str, str] = {
     "ukejalayer": "banmen.games.ukejalayer.view",
     "medamagaeru": "banmen.games.medamagaeru.view",
@@ -58,6 +60,18 @@ def play_variant(game: Game, state: Hashable | None = None) -> str:
     """
     module = _module(game)
     return module.variant(game, game.initial_state() if state is None else state)
+
+
+def seats(game: Game, position: dict[str, Any]) -> list[str]:
+    """Return the side ids of ``position`` (a position mapping as
+    :meth:`banmen.game.Game.position_to_yaml` writes it) in turn order: the seats a reader
+    may take on the play board (``["black", "white"]``; バブーシュカ by its player count;
+    ludo its seated colours).
+
+    Raises:
+        BanmenError: the game has no play view.
+    """
+    return _module(game).seats(game, position)
 
 
 def view(game: Game, state: Hashable) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Screen-reader text for board SVGs: ``role="img"``, a ``<title>`` and a ``<desc>``.
 
-The title is the diagram's caption when it has one (Markdown emphasis marks removed), else
+The title is the diagram's caption when it has one, as its figure caption shows it
+(Markdown emphasis marks removed, ``&amp;`` read as ``&``: see :func:`plain_title`), else
 「<game>の盤面」; the description is the renderer's ``describe(game, state)`` (a Japanese
 account of the position: side to move, hands or captures, each occupied square). Both are
 XML-escaped, so untrusted YAML text cannot add markup. The root ``<svg>`` gets
@@ -10,17 +11,37 @@ other id (see :mod:`banmen.render.svg`).
 
 from __future__ import annotations
 
+import html
 import re
 from xml.sax.saxutils import escape, quoteattr
 
 _SVG_OPEN = re.compile(r"<svg\b[^>]*>")
 _MARKUP = re.compile(r"\*\*|__|`")
+#: a code span: its text is shown as written.
+_CODE = re.compile(r"(`+)(.+?)\1")
+#: a Markdown backslash escape of an ASCII punctuation character.
+_BACKSLASH = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def _plain(text: str) -> str:
+    """Markdown text outside code spans as the reader sees it: emphasis marks and stray
+    backticks removed, backslash escapes and character references (``&amp;``) read."""
+    return html.unescape(_BACKSLASH.sub(r"\1", _MARKUP.sub("", text)))
 
 
 def plain_title(caption: str) -> str:
-    """Return ``caption`` as one plain line: emphasis marks and backticks removed, runs of
-    whitespace made one space, ends trimmed."""
-    return " ".join(_MARKUP.sub("", caption).split())
+    """Return the Markdown ``caption`` as the one plain line its figure caption shows:
+    emphasis marks removed, character references (``&amp;``, ``&lt;``) and backslash escapes
+    read as the characters they stand for (escaped once again only when written into the
+    SVG), code spans kept as written without their backticks, runs of whitespace made one
+    space, ends trimmed. ``'A &amp; B < C `&amp;`'`` -> ``'A & B < C &amp;'``."""
+    parts: list[str] = []
+    at = 0
+    for code in _CODE.finditer(caption):
+        parts += [_plain(caption[at:code.start()]), code.group(2)]
+        at = code.end()
+    parts.append(_plain(caption[at:]))
+    return " ".join("".join(parts).split())
 
 
 def add_accessibility(svg: str, prefix: str, title: str, desc: str) -> str:

@@ -36,29 +36,15 @@ def rule_overrides(game: Any) -> dict[str, Any]:
 
 
 def sides_of(game: Any, position: dict[str, Any]) -> list[str]:
-    """Return the side ids of ``position`` in turn order (the seats a reader may take).
-
-    The engines' own tables (``SIDES`` of each game's rules; ludo's seated colours; バブーシュカ
-    by its player count).
+    """Return the side ids of ``position`` in turn order (the seats a reader may take), from
+    the game's play view (:func:`banmen.games.views.seats`).
 
     Raises:
-        ValueError: a game this module does not know.
+        BanmenError: a game without a play view.
     """
-    if game.id == "ukejalayer":
-        from banmen.games.ukejalayer.rules import SIDES
-        return list(SIDES)
-    if game.id == "medamagaeru":
-        from banmen.games.medamagaeru.board import SIDES
-        return list(SIDES)
-    if game.id == "suicide-checkers":
-        from banmen.games.suicide_checkers.rules import SIDES
-        return list(SIDES)
-    if game.id == "babuschka":
-        from banmen.games.babuschka.rules import sides_of as babuschka_sides
-        return list(babuschka_sides(int(position.get("players", game.rules.players))))
-    if game.id == "ludo":
-        return list(position["colours"])
-    raise ValueError(f"no sides known for game {game.id!r}")
+    from banmen.games.views import seats
+
+    return seats(game, position)
 
 
 def play_setup(game: Any, state: Hashable, label: str = "") -> dict[str, Any]:

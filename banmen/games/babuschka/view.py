@@ -14,6 +14,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from banmen.game import Game
+from banmen.games.babuschka.rules import sides_of
 from banmen.games.views import status_word
 
 SIDE_JA = {"black": "黒", "grey": "灰", "south": "南", "west": "西", "north": "北", "east": "東"}
@@ -24,6 +25,13 @@ SIZES = "SML"
 
 def _players(game: Game, state: Hashable) -> int:
     return int(game.position_to_yaml(state).get("players", 2))
+
+
+def seats(game: Game, position: dict[str, Any]) -> list[str]:
+    """Return the side ids of ``position`` (the position mapping, see
+    :meth:`banmen.game.Game.position_to_yaml`) in turn order: the seats a reader may take
+    on the play board, by the position's player count (the rules' when it names none)."""
+    return list(sides_of(int(position.get("players", game.rules.players))))
 
 
 def variant(game: Game, state: Hashable) -> str:

@@ -28,6 +28,13 @@ SLOTS = {1: "", 2: "ab", 4: "abcd"}
 MAX_PIECES = 16
 
 
+def seats(game: Game, position: dict[str, Any]) -> list[str]:
+    """Return the side ids of ``position`` (the position mapping, see
+    :meth:`banmen.game.Game.position_to_yaml`) in turn order: the seats a reader may take
+    on the play board, the position's seated colours (``colours``)."""
+    return list(position["colours"])
+
+
 def variant(game: Game, state: Hashable) -> str:
     """Return ``ludo-<entry square>-<pieces>`` of the position's own preset
     (``ludo-takeoff-4``: 飛行棋 and かんたん; ``ludo-loop-4``: ルドー; ``-2`` the short

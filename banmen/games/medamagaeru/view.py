@@ -13,10 +13,18 @@ from collections.abc import Hashable
 from typing import Any
 
 from banmen.game import Game
+from banmen.games.medamagaeru.board import SIDES
 from banmen.games.views import status_word
 
 SIDE_JA = {"green": "緑", "white": "白"}
 ATTACKER_JA = {"green": "緑", "white": "白", "none": "なし"}
+
+
+def seats(game: Game, position: dict[str, Any]) -> list[str]:
+    """Return the side ids of ``position`` (the position mapping, see
+    :meth:`banmen.game.Game.position_to_yaml`) in turn order: the seats a reader may take
+    on the play board, ``SIDES`` of the board (緑, 白)."""
+    return list(SIDES)
 
 
 def variant(game: Game, state: Hashable) -> str:

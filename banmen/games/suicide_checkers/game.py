@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from banmen.game import Game, Outcome, PositionError, Query
+from banmen.game import Game, IllegalMoveError, Outcome, PositionError, Query
 from banmen.games import checkers_bitboard as bb
 from banmen.games.suicide_checkers import kinds, reasons
 from banmen.games.suicide_checkers.board import (
@@ -22,7 +22,12 @@ from banmen.games.suicide_checkers.board import (
     is_capture,
     move_path,
 )
-from banmen.games.suicide_checkers.notation import format_move_text, read_move
+from banmen.games.suicide_checkers.notation import (
+    format_move_text,
+    listing,
+    read_move,
+    read_move_squares,
+)
 from banmen.games.suicide_checkers.position import _FEN_EXAMPLE, format_fen, parse_fen
 from banmen.games.suicide_checkers.queries import _QUERIES
 from banmen.games.suicide_checkers.rules import Move, SIDES, SPEC, SuicideCheckersRules
@@ -135,9 +140,24 @@ class SuicideCheckersGame(Game):
         """Read ``11-15``, ``22x15``, ``15x24x31`` or the unambiguous short form ``15x31``.
 
         Raises:
-            NotationError / IllegalMoveError: see :func:`read_move`.
+            NotationError / IllegalMoveError: see :func:`read_move`; an illegal move's
+                ``explained`` line names the rule that forbids it where
+                :func:`.reasons.typed_reason` finds one: ``'14-10' is not legal here:
+                14から10へは後ろ向きです。… (legal: 9-13, 9-14, ...)``.
         """
-        return read_move(self.legal_moves(state), text)
+        legal = self.legal_moves(state)
+        try:
+            return read_move(legal, text)
+        except IllegalMoveError as err:
+            squares, separator = read_move_squares(text)
+            why = reasons.typed_reason(self, state, squares, separator)
+            if not why:
+                raise
+            captures = [m for m in legal if is_capture(m)]
+            choices = (f"captures: {listing(captures)}" if captures
+                       else f"legal: {listing(legal)}")
+            raise IllegalMoveError(str(err), f"{text!r} is not legal here: {why} ({choices})"
+                                   ) from None
 
     def format_move(self, state: CheckersState, move: Move) -> str:
         """Return the full notation of ``move`` (every landing square)."""

@@ -27,12 +27,13 @@ def format_move_text(move: Move) -> str:
     return ("x" if is_capture(move) else "-").join(str(s) for s in move)
 
 
-def _read_move_squares(text: str) -> tuple[list[int], str]:
+def read_move_squares(text: str) -> tuple[list[int], str]:
     """Split move text into its squares and its separator (``"-"`` or ``"x"``).
 
     Raises:
-        NotationError: malformed text, mixed separators, a square off the board, or a
-            non-capturing move with more than two squares.
+        NotationError: malformed text, mixed separators, a square outside 1..32
+            (``move '99-100' names square 99, which does not exist (the squares are numbered
+            1..32)``), or a non-capturing move with more than two squares.
     """
     compact = re.sub(r"\s+", "", str(text)).lower()
     if not _MOVE_TEXT.fullmatch(compact):
@@ -47,7 +48,8 @@ def _read_move_squares(text: str) -> tuple[list[int], str]:
     for square in squares:
         if not 1 <= square <= 32:
             raise NotationError(
-                f"cannot read move {text!r}: square {square} is off the board (squares are 1..32)"
+                f"move {text!r} names square {square}, which does not exist "
+                f"(the squares are numbered 1..32)"
             )
     separator = separators.pop()
     if separator == "-" and len(squares) != 2:
@@ -66,7 +68,8 @@ def _follows(given: list[int], path: Move) -> bool:
     return all(square in rest for square in given)
 
 
-def _listing(moves: list[Move]) -> str:
+def listing(moves: list[Move]) -> str:
+    """Return ``moves`` in full notation joined by commas (``9-13, 9-14``)."""
     return ", ".join(format_move_text(m) for m in moves)
 
 
@@ -78,21 +81,21 @@ def read_move(legal: list[Move], text: str) -> Move:
     (``shared/rules/suicide-checkers.md``, "Notation and formats").
 
     Raises:
-        NotationError: malformed text (see :func:`_read_move_squares`), or an ambiguous short
+        NotationError: malformed text (see :func:`read_move_squares`), or an ambiguous short
             form: ``15x31 is ambiguous: 15x22x31 or 15x24x31; write every landing square``.
         IllegalMoveError: ``'11-16' is not a legal move here (legal: 9-13, ...)``, or
             ``'11-15' is not legal: a capture is compulsory here (captures: 22x15)``, or
             ``'15x24' is not legal: there is no capture here (legal: ...)``.
     """
-    squares, separator = _read_move_squares(text)
+    squares, separator = read_move_squares(text)
     captures = [m for m in legal if is_capture(m)]
     if separator == "-":
         if tuple(squares) in legal:
             return tuple(squares)
         if captures:
             raise IllegalMoveError(f"{text!r} is not legal: a capture is compulsory here "
-                                   f"(captures: {_listing(captures)})")
-        raise IllegalMoveError(f"{text!r} is not a legal move here (legal: {_listing(legal)})")
+                                   f"(captures: {listing(captures)})")
+        raise IllegalMoveError(f"{text!r} is not a legal move here (legal: {listing(legal)})")
     if tuple(squares) in captures:
         return tuple(squares)
     candidates = [m for m in captures if _follows(squares, m)]
@@ -105,8 +108,8 @@ def read_move(legal: list[Move], text: str) -> Move:
         )
     if not captures:
         raise IllegalMoveError(f"{text!r} is not legal: there is no capture here "
-                               f"(legal: {_listing(legal)})")
-    raise IllegalMoveError(f"{text!r} is not a legal capture here (captures: {_listing(captures)})")
+                               f"(legal: {listing(legal)})")
+    raise IllegalMoveError(f"{text!r} is not a legal capture here (captures: {listing(captures)})")
 
 
 # --------------------------------------------------------------------------- PDN

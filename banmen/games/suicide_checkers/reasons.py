@@ -99,6 +99,42 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     return f"{last}から{target}へは跳べません。"
 
 
+def typed_reason(game: Any, state: Any, squares: Sequence[int], separator: str) -> str:
+    """Return the rule that stops typed move squares from naming a legal move, or ``""``.
+
+    The squares are walked as board clicks along the legal moves' click paths (as the page
+    does with a typed move, ``docs/assets/js/typed-move.js``): the first square that
+    continues no legal path gets :func:`click_reason`; squares that stop inside a capture
+    that must go on get :func:`stop_reason`.
+
+    Args:
+        game: the :class:`~banmen.games.suicide_checkers.game.SuicideCheckersGame`.
+        state: the position (a ``CheckersState``).
+        squares: the typed squares (``[14, 10]`` for ``14-10``), each 1..32.
+        separator: ``"-"`` (a step) or ``"x"`` (a capture).
+
+    Returns:
+        One or two Japanese sentences (spec "Moves"), or ``""`` when the squares follow a
+        legal move (the text writes it another way) or skip landings (the short form
+        ``15x31``), where the engine's English reason says more.
+    """
+    paths = [game.move_clicks(state, move) for move in game.legal_moves(state)]
+    prefix: list[str] = []
+    for square in (str(s) for s in squares):
+        step = prefix + [square]
+        if any(path[:len(step)] == step for path in paths):
+            prefix = step
+            continue
+        if prefix and separator == "x":
+            (r1, _), (r2, _) = square_to_rowcol(int(prefix[-1])), square_to_rowcol(int(square))
+            if abs(r2 - r1) > 2:
+                return ""  # a landing skipped: the short form, not a click
+        return click_reason(game, state, prefix, square)
+    if prefix and prefix not in paths and any(path[:len(prefix)] == prefix for path in paths):
+        return stop_reason(game, state, prefix)
+    return ""
+
+
 def stop_reason(game: Any, state: Any, clicks: Sequence[str]) -> str:
     """Return why a capture written up to ``clicks`` is not finished (spec "Moves": after a
     jump the same piece must go on jumping while it can)."""

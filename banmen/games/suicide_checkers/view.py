@@ -12,10 +12,18 @@ from typing import Any
 
 from banmen.game import Game
 from banmen.games.suicide_checkers.board import pieces as pieces_on_board
+from banmen.games.suicide_checkers.rules import SIDES
 from banmen.games.views import status_word
 
 SIDE_JA = {"black": "黒", "white": "白"}
 LOOKS = ("b", "B", "w", "W")
+
+
+def seats(game: Game, position: dict[str, Any]) -> list[str]:
+    """Return the side ids of ``position`` (the position mapping, see
+    :meth:`banmen.game.Game.position_to_yaml`) in turn order: the seats a reader may take
+    on the play board, ``SIDES`` of the rules (黒, 白)."""
+    return list(SIDES)
 
 
 def variant(game: Game, state: Hashable) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from banmen.game import Game
+from banmen.games.ukejalayer.rules import SIDES
 from banmen.games.views import status_word
 
 SIDE_JA = {"white": "白", "black": "黒"}
@@ -22,6 +23,13 @@ SIDE_JA = {"white": "白", "black": "黒"}
 FIXED_STEP_MAX = 4
 #: stacks from this height on carry their height in the corner.
 COUNT_FROM = 3
+
+
+def seats(game: Game, position: dict[str, Any]) -> list[str]:
+    """Return the side ids of ``position`` (the position mapping, see
+    :meth:`banmen.game.Game.position_to_yaml`) in turn order: the seats a reader may take
+    on the play board, ``SIDES`` of the rules (白, 黒)."""
+    return list(SIDES)
 
 
 def variant(game: Game, state: Hashable) -> str:

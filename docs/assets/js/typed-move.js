@@ -12,7 +12,8 @@
  *     node    the solution-tree node the reader is to move in ("moves", "accept",
  *             "illegal", "typed")
  *     key     the typed text, normalised (move-text.js)
- *   returns the reason (a Japanese sentence), or null when the text does not parse.
+ *   returns the reason (a Japanese sentence), or null when the text does not parse; a
+ *   numbered square the board does not have (suicide-checkers 99-100) gets its own sentence.
  *
  *   clickReason(answer, node, before, name)
  *     the reason for a board click on square `name` after the tokens `before`, or "".
@@ -161,6 +162,13 @@ function written(moves) {
 
 var GENERIC = "この局面では指せない手です。";
 
+/* A numbered square that does not exist: 「99番のマスはありません（マスの番号は1〜32です）。」 */
+function noSquare(square, squares) {
+  var numbers = squares.map(function (s) { return parseInt(s, 10); });
+  return square + "番のマスはありません（マスの番号は" + Math.min.apply(null, numbers) + "〜" +
+    Math.max.apply(null, numbers) + "です）。";
+}
+
 /* Reason index -> sentence, for the grouped "why" table of a prefix. */
 function whyOf(answer, typed, prefix, token) {
   var rows = has(typed.why, prefix) ? typed.why[prefix] : [];
@@ -230,6 +238,11 @@ export function typedReason(answer, node, key) {
     var net = netChanges(parsed.clicks);
     var same = node.moves.filter(function (m) { return m[0] === net; });
     if (same.length) return written(same);
+  }
+  if (answer.game === "suicide-checkers") {
+    // squares are numbered: name one that is not on the board (99-100)
+    var missing = parsed.clicks.filter(function (s) { return answer.squares.indexOf(s) < 0; });
+    if (missing.length) return noSquare(missing[0], answer.squares);
   }
   var named = parsed.single ? [parsed.single]
     : parsed.all ? parsed.all.map(function (c) { return c[0]; }) : parsed.clicks;
