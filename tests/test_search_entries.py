@@ -124,3 +124,15 @@ def test_without_a_cache_every_page_is_parsed(cache):
 
 def test_a_plugin_without_the_expected_index_is_left_alone():
     assert cache_search_entries(SimpleNamespace(config={}), lambda: None, lambda: "") is False
+
+
+def test_boards_parked_under_the_token_prefix_do_not_count(cache):
+    first, _ = plugin()
+    cache_search_entries(first, lambda: cache, lambda: NONCE)
+    parked = HTML + "<!--bm-board-BANMENEMBED0123456789ABCDEFX-0-->"
+    first.search_index.add_entry_from_context(page(parked))
+    again, parsed = plugin()
+    cache_search_entries(again, lambda: cache, lambda: NONCE)
+    again.search_index.add_entry_from_context(
+        page(HTML + "<!--bm-board-BANMENEMBEDFEDCBA9876543210X-0-->"))
+    assert parsed == []

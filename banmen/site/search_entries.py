@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from importlib import metadata
 from typing import Any, Callable
 
 from banmen.site.cache import BuildCache, key
 
+#: the comment standing for a board parked under a build's nonce (``<!--bm-board-<nonce>-<n>-->``)
+_PARKED = re.compile(r"<!--bm-board-[0-9A-Za-z]+-(\d+)-->")
 #: the fields an entry may have, with the JSON types of their values.
 _FIELDS: dict[str, tuple[type, ...]] = {"location": (str,), "title": (str,), "text": (str,),
                                         "tags": (list,), "boost": (int, float, str)}
@@ -69,6 +72,8 @@ def entries_name(page: Any, settings: dict[str, Any], strip: str = "") -> str:
             in the comments that stand for boards, which hold no words).
     """
     content = page.content if not strip else page.content.replace(strip, "")
+    # boards parked by the page expansion carry the build's random token prefix
+    content = _PARKED.sub(r"<!--bm-board-\1-->", content)
     return "search-entries:" + key("banmen-search-entries-1", _material_version(), settings,
                                    content, _toc_data(page.toc), page.url, str(page.title),
                                    page.meta)
