@@ -652,3 +652,13 @@ def test_a_page_made_from_cached_check_results_is_the_page_made_from_fresh_ones(
     assert "ukejalayer/p13-win-cover" not in " ".join(warm.stats.checked)
     assert "a1から運べるのは1枚です。" in fresh
     assert page_of(warm) == fresh
+
+
+def test_a_lazy_board_is_read_after_the_cache_was_closed(project):
+    # mkdocs serve keeps the last good build (its cache closed) while the content is broken
+    first = prepared(project)
+    lazy = prepared(project, lazy_boards=True)
+    lazy.close()
+    board = next(b for d in lazy.content.diagrams.values() for b in [d.spec])
+    assert lazy.svg_of(board) == first.svgs[board.key]
+    assert lazy.stats.checked == [] and lazy.cache is None

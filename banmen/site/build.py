@@ -421,9 +421,22 @@ class SiteBuild:
         """Read a board :meth:`prepare` left unread; a damaged or vanished entry gets its
         content file checked and drawn again (as a missing one in :meth:`prepare`)."""
         name, path = self._unread.pop(board_key)
-        svg = None if self._cache is None else self._cache.get_text(name)
+        # after close() (``mkdocs serve`` keeps the last good build when content breaks)
+        # the cache is opened again for the read
+        opened = None
+        if self._cache is None and self.use_cache:
+            opened = BuildCache(self.root)
+        try:
+            return self._read_board_from(self._cache or opened, board_key, name, path)
+        finally:
+            if opened is not None:
+                opened.close()
+
+    def _read_board_from(self, cache: BuildCache | None, board_key: str, name: str,
+                         path: Path) -> str:
+        svg = None if cache is None else cache.get_text(name)
         if svg is None:
-            cache = self._cache or BuildCache(self.root, enabled=False)
+            cache = cache or BuildCache(self.root, enabled=False)
             found: dict[Path, tuple[View, dict[str, str]]] = {}
             keys = {path: self._file_keys[path]} if path in self._file_keys else {}
             problems = self.problems  # those of the whole content, found by prepare
