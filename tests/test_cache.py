@@ -662,3 +662,27 @@ def test_a_lazy_board_is_read_after_the_cache_was_closed(project):
     board = next(b for d in lazy.content.diagrams.values() for b in [d.spec])
     assert lazy.svg_of(board) == first.svgs[board.key]
     assert lazy.stats.checked == [] and lazy.cache is None
+
+
+def test_writes_in_a_batch_are_read_back_and_survive_an_error_in_the_block(tmp_path):
+    cache = cache_module.BuildCache(tmp_path)
+    try:
+        with cache.batch():
+            cache.set_text("svg:one", "<svg>1</svg>")
+            assert cache.get_text("svg:one") == "<svg>1</svg>"  # seen inside the batch
+        with pytest.raises(RuntimeError, match="^stopped$"):
+            with cache.batch():
+                cache.set_text("svg:two", "<svg>2</svg>")
+                raise RuntimeError("stopped")
+    finally:
+        cache.close()
+    again = cache_module.BuildCache(tmp_path)
+    try:
+        assert again.get_text("svg:one") == "<svg>1</svg>"
+        assert again.get_text("svg:two") == "<svg>2</svg>"
+    finally:
+        again.close()
+    off = cache_module.BuildCache(tmp_path, enabled=False)
+    with off.batch():
+        off.set_text("svg:three", "x")
+    assert off.get_text("svg:three") is None

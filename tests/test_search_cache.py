@@ -150,3 +150,23 @@ def test_a_sealed_entry_with_other_text_or_a_non_finite_boost_is_refused(tmp_pat
         assert cache.get_json("search:page", search._cut_entries_reader(DOCS[:2])) is None
     finally:
         cache.close()
+
+
+def test_a_large_cut_shared_with_a_forked_process_gives_the_same_entries(tmp_path, monkeypatch,
+                                                                         cuts):
+    # a cold build cuts the whole site: over search._SPLIT_AT characters, about half the
+    # pages are cut in a forked process (its Sudachi calls are not seen by `cuts` here)
+    fresh = search.segment_entries(DOCS, TITLES, NAMES, BOOSTS)
+    asked_fresh = len(cuts)
+    monkeypatch.setattr(search, "_SPLIT_AT", 1)
+    cache = BuildCache(tmp_path)
+    try:
+        shared = search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+        asked_here = len(cuts) - asked_fresh
+        again = search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+    finally:
+        cache.close()
+    assert _dump(shared) == _dump(fresh) == _dump(again)
+    # two pages: the larger (medamagaeru/rules/, 3 entries) cut here, the other in the child
+    assert 0 < asked_here < asked_fresh
+    assert len(cuts) - asked_fresh == asked_here  # the second run came from the cache

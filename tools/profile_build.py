@@ -52,6 +52,8 @@ STEPS = [
     ("banmen.site.cache", "BuildCache.get_bytes"),
     ("banmen.site.cache", "BuildCache.set_bytes"),
     ("banmen.site.build", "draw_boards"),
+    ("banmen.site.build", "SiteBuild._finish_site_entry"),
+    ("banmen.site.search", "_cut_pages"),
     ("banmen.content.check", "check_project"),
 ]
 

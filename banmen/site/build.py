@@ -31,10 +31,8 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import os
 import re
 import secrets
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +42,7 @@ from banmen.content.errors import ContentError, ContentErrors
 from banmen.errors import display_name
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
+from banmen.site.drawing import draw_boards
 from banmen.site.onpage import share_glyphs, unique_ids
 from banmen.site.play_page import play_html, start_setups
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
@@ -123,6 +122,8 @@ class SiteContent:
     #: ``[variant, cache name]`` of the play board's parts files
     #: (:func:`banmen.site.play_assets.play_parts_names`)
     play_parts: list[list[str]] = field(default_factory=list)
+    #: cache name -> parts file made by this build (also when the cache is off)
+    play_texts: dict[str, str] = field(default_factory=dict)
     diagrams: dict[str, Any] = field(default_factory=dict)
     puzzles: dict[str, Any] = field(default_factory=dict)
     sequences: dict[str, Any] = field(default_factory=dict)
@@ -197,6 +198,8 @@ class SiteBuild:
         self.stats = BuildStats()
         self._counter = 0
         self._cache: BuildCache | None = None
+        #: the site entry waiting for its side work (:meth:`_site_entry`), else ``None``
+        self._side: tuple[str, dict[str, Any], list[Any], Any] | None = None
         #: (kind, item id) -> the cache key of its file; "site" -> the rules entry's key
         self._item_keys: dict[tuple[str, str], str] = {}
         # Placeholder tokens carry a random nonce per build, so no authored text can forge one.
@@ -234,26 +237,61 @@ class SiteBuild:
         if entry is None:
             from banmen.content.check import load_site_rules
             from banmen.site.parameters import parameters_markdown
-            from banmen.site.play_assets import play_parts_names
-            from banmen.site.presets import has_presets, presets_markdown, simulation_html
+            from banmen.site.play_assets import cached_play_parts, play_parts_names
+            from banmen.site.presets import has_presets, presets_markdown
 
             games, errors = load_site_rules(self.root, self.rule_overrides, self.rules_file)
             if errors:
                 raise ContentErrors(errors)
-            with_presets = [g for g in games if has_presets(g)]
+            with_presets = [games[g] for g in games if has_presets(g)]
+            parts_missing = [game for game, text in cached_play_parts(games, cache)
+                             if text is None]
             entry = {"games": list(games),
                      "parameters": {g: parameters_markdown(e) for g, e in games.items()},
-                     "presets": {g: presets_markdown(games[g]) for g in with_presets},
-                     "simulations": {g: simulation_html(games[g]) for g in with_presets},
+                     "presets": {g.id: presets_markdown(g) for g in with_presets},
+                     "simulations": {},
                      "starts": {g: start_setups(e) for g, e in games.items()},
                      "play": play_parts_names(games)}
-            cache.set_json(name, entry)
+            if with_presets or parts_missing:
+                # the simulation figures and the play board's parts need no content: they
+                # are made in a process of their own while this one checks the content
+                # (finished by _finish_site_entry)
+                from banmen.site.forked import ForkedCall
+
+                self._side = (name, entry, parts_missing,
+                              ForkedCall(_site_side_work, with_presets, parts_missing))
+            else:
+                cache.set_json(name, entry)
+        self._set_site_content(entry)
+
+    def _set_site_content(self, entry: dict[str, Any]) -> None:
         self.content.game_ids = tuple(entry["games"])
         self.content.parameters = entry["parameters"]
         self.content.presets = entry["presets"]
         self.content.simulations = entry["simulations"]
         self.content.starts = entry["starts"]
         self.content.play_parts = entry["play"]
+
+    def _finish_site_entry(self, cache: BuildCache) -> None:
+        """Take the side work of :meth:`_site_entry` (if any) and keep the site entry."""
+        if self._side is None:
+            return
+        from banmen.site.play_assets import parts_name
+
+        name, entry, parts_missing, call = self._side
+        self._side = None
+        simulations, parts = call.result()
+        entry["simulations"] = simulations
+        for game, text in zip(parts_missing, parts):
+            cache.set_text(parts_name(game), text)
+            self.content.play_texts[parts_name(game)] = text
+        cache.set_json(name, entry)
+        self._set_site_content(entry)
+
+    def _cancel_side_work(self) -> None:
+        if self._side is not None:
+            self._side[-1].cancel()
+            self._side = None
 
     def _files(self) -> list[tuple[str, str, Path]]:
         """(kind, game id, path) of every file under the content folders, sorted."""
@@ -278,6 +316,7 @@ class SiteBuild:
         try:
             self._prepare(cache)
         except BaseException:
+            self._cancel_side_work()
             cache.close()
             raise
         # kept open for the pages (expansions are cached too) until close()
@@ -305,6 +344,7 @@ class SiteBuild:
         self._item_keys = {}
         base = ["banmen-build-1", code_digest(), tool_versions()]
         rules_bytes, rules = self._rules_inputs()
+        self._side = None
         self._site_entry(cache, rules_bytes, base)
         overrides = self.rule_overrides or {}
         files = self._files()
@@ -345,6 +385,7 @@ class SiteBuild:
             view, svgs = found[path]
             getattr(self.content, kind)[view.ident] = view
             self.svgs.update(svgs)
+        self._finish_site_entry(cache)
 
     def _check_and_draw(self, cache: BuildCache, missing: list[Path], keys: dict[Path, str],
                         found: dict[Path, tuple[View, dict[str, str]]]) -> None:
@@ -398,14 +439,15 @@ class SiteBuild:
         svgs.update(draw_boards(todo, jobs=self.jobs, progress=self.progress))
         self.stats.drawn.extend(k for k, _, _ in todo)
         drawn = {k for k, _, _ in todo}
-        for path, (view, svg_keys) in made.items():
-            for board_key, svg_key in svg_keys.items():
-                if board_key in drawn:
-                    cache.set_text("svg:" + svg_key, svgs[board_key])
-            if keys.get(path) is not None and not reused.intersection(svg_keys):
-                cache.set_json("view:" + keys[path], {"view": view_to_data(view),
-                                                      "svg_keys": svg_keys})
-            found[path] = (view, {k: svgs[k] for k in svg_keys})
+        with cache.batch():
+            for path, (view, svg_keys) in made.items():
+                for board_key, svg_key in svg_keys.items():
+                    if board_key in drawn:
+                        cache.set_text("svg:" + svg_key, svgs[board_key])
+                if keys.get(path) is not None and not reused.intersection(svg_keys):
+                    cache.set_json("view:" + keys[path], {"view": view_to_data(view),
+                                                          "svg_keys": svg_keys})
+                found[path] = (view, {k: svgs[k] for k in svg_keys})
 
     def svg_of(self, board: Board) -> str:
         """Return the drawn SVG of ``board`` (drawn or read during :meth:`prepare`; with
@@ -851,6 +893,18 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
     ]
 
 
+def _site_side_work(with_presets: list[Any], parts_games: list[Any]
+                    ) -> tuple[dict[str, str], list[str]]:
+    """The site entry's work that needs no content (run in a process of its own): game id ->
+    simulation figure of each game with presets, and the parts file of each engine of
+    ``parts_games`` (:func:`banmen.site.play_assets.play_parts_text`), in order."""
+    from banmen.site.play_assets import play_parts_text
+    from banmen.site.presets import simulation_html
+
+    return ({game.id: simulation_html(game) for game in with_presets},
+            [play_parts_text(game) for game in parts_games])
+
+
 def _site_from_data(data: Any) -> dict[str, Any]:
     """The site entry (game ids and tables) read back from the cache, checked."""
     if not (isinstance(data, dict) and set(data) == {"games", "parameters", "presets",
@@ -905,71 +959,3 @@ def _view_entry_reader(kind: str, ident: str, source: str):
             raise ValueError("board keys")
         return view, svg_keys
     return read
-
-
-#: (board key, engine, spec) of the boards to draw; read by forked workers by index.
-_DRAW_QUEUE: list[tuple[str, Any, Any]] = []
-
-
-def _ignore_interrupts() -> None:
-    """Pool initializer: a drawing worker leaves SIGINT to the build process, and writes
-    nothing to standard error (a drawing error reaches the build process through the pool;
-    what a worker would print is the broken pipe of a build that was stopped)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - the worker's life
-
-
-def _draw_one(index: int) -> str:
-    from banmen.render import render_svg
-
-    _key, game, spec = _DRAW_QUEUE[index]
-    return render_svg(game, spec)
-
-
-def draw_boards(todo: list[tuple[str, Any, Any]], jobs: int | None = None,
-                progress: bool = False) -> dict[str, str]:
-    """Draw boards, in parallel over ``jobs`` processes when there are enough of them.
-
-    Args:
-        todo: (board key, engine, DiagramSpec) for each board.
-        jobs: worker processes (``None``: one per core; 1: draw here, serially).
-        progress: show a progress bar on standard error.
-
-    Returns:
-        board key -> SVG text; identical to a serial run (each drawing is deterministic and
-        independent of the others).
-    """
-    from tqdm import tqdm
-
-    from banmen.render import render_svg  # imports matplotlib once, before any fork
-
-    jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
-    bar = tqdm(total=len(todo), desc="banmen: drawing boards", unit="board", file=sys.stderr,
-               disable=not progress or not todo, leave=False)
-    svgs: dict[str, str] = {}
-    try:
-        if jobs == 1 or len(todo) < 4:
-            for board_key, game, spec in todo:
-                svgs[board_key] = render_svg(game, spec)
-                bar.update()
-            return svgs
-        import multiprocessing
-
-        _DRAW_QUEUE[:] = todo
-        try:
-            # fork: the workers inherit the engines, specs and imported matplotlib.
-            # the workers ignore Ctrl-C: the build's own process stops them and says so in
-            # one line (no traceback from each worker)
-            with multiprocessing.get_context("fork").Pool(
-                    min(jobs, len(todo)), initializer=_ignore_interrupts) as pool:
-                for (board_key, _, _), svg in zip(todo, pool.imap(_draw_one, range(len(todo)),
-                                                                  chunksize=2)):
-                    svgs[board_key] = svg
-                    bar.update()
-        finally:
-            _DRAW_QUEUE.clear()
-        return svgs
-    finally:
-        bar.close()

@@ -33,6 +33,7 @@ database, malformed) is deleted and created again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -312,6 +313,33 @@ class BuildCache:
             if _is_lock_error(err):
                 self._switch_off(f"the build cache {CACHE_DIR.as_posix()} is locked by "
                                  "another process")
+
+    @contextlib.contextmanager
+    def batch(self):
+        """Make the writes of the block one transaction (a cold build writes about 1,500
+        entries; one commit each took twice as long). Reads in the block see the writes.
+        A lock held by another process switches the cache off, as for one write; an error
+        in the block ends the transaction with what was written so far (each entry is
+        whole and sealed on its own)."""
+        store = self._store
+        transaction = None
+        if store is not None:
+            try:
+                transaction = store.transact()
+                transaction.__enter__()
+            except Exception as err:  # noqa: BLE001
+                transaction = None
+                if _is_lock_error(err):
+                    self._switch_off(f"the build cache {CACHE_DIR.as_posix()} is locked by "
+                                     "another process")
+        try:
+            yield self
+        finally:
+            if transaction is not None and self._store is store:
+                try:
+                    transaction.__exit__(None, None, None)
+                except Exception:  # noqa: BLE001 - the commit failed: as a failed write
+                    pass
 
     def contains(self, name: str) -> bool:
         """Whether an entry is stored under ``name`` (not read, so not yet known to be sound:

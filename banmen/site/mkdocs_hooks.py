@@ -307,7 +307,7 @@ def on_post_build(config: Any, **_: Any) -> None:
         # the board parts: from the cache by the names the site entry keeps (no engine is
         # loaded on a warm build), else drawn under the site's rules
         if build is not None and not write_cached_play_parts(
-                site_dir, build.content.play_parts, build.cache):
+                site_dir, build.content.play_parts, build.cache, build.content.play_texts):
             from banmen.content.check import load_site_rules
 
             games, _ = load_site_rules(build.root, build.rule_overrides, build.rules_file)

@@ -159,20 +159,48 @@ def play_parts_names(games: Mapping[str, Game]) -> list[list[str]]:
     return [[play_variant(game), parts_name(game)] for game in play_games(games)]
 
 
+def play_parts_text(game: Game) -> str:
+    """The parts file of ``game``'s variant as JSON text (:func:`banmen.render.parts.play_parts`,
+    drawn with matplotlib; keys sorted, no spaces).
+
+    Raises:
+        BanmenError: the game has no play view or board drawing.
+    """
+    from banmen.render.parts import play_parts
+
+    return json.dumps(play_parts(game), ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))
+
+
+def cached_play_parts(games: Mapping[str, Game], cache: BuildCache | None
+                      ) -> list[tuple[Game, str | None]]:
+    """(engine, its parts file from ``cache`` or ``None``) for each of :func:`play_games`:
+    what a build finds already drawn (an unsound entry counts as missing)."""
+    found = []
+    for game in play_games(games):
+        text = None if cache is None else cache.get_text(parts_name(game))
+        found.append((game, text if text is not None and _parts_of(text, game) else None))
+    return found
+
+
 def write_cached_play_parts(site_dir: Path, names: list[list[str]],
-                            cache: BuildCache | None) -> bool:
-    """Write the parts files named by :func:`play_parts_names` from ``cache`` alone.
+                            cache: BuildCache | None,
+                            made: Mapping[str, str] | None = None) -> bool:
+    """Write the parts files named by :func:`play_parts_names` from ``made`` (cache name ->
+    text drawn by this build) and ``cache`` alone.
 
     Returns:
         ``True`` when every one was in the cache, sound and of its variant (and is written);
         ``False`` when one is not: then nothing is written and the caller draws them
         (:func:`write_play_parts`).
     """
-    if cache is None or not names:
+    if not names:
         return False
     texts = []
     for variant, name in names:
-        text = cache.get_text(name)
+        text = (made or {}).get(name)
+        if text is None and cache is not None:
+            text = cache.get_text(name)
         if text is None or not _parts_of_variant(text, variant):
             return False
         texts.append((variant, text.encode("utf-8")))
@@ -192,10 +220,7 @@ def _parts_json(game: Game, cache: BuildCache | None) -> bytes:
         stored = cache.get_text(name)
         if stored is not None and _parts_of(stored, game):
             return stored.encode("utf-8")
-    from banmen.render.parts import play_parts
-
-    text = json.dumps(play_parts(game), ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":"))
+    text = play_parts_text(game)
     if cache is not None:
         cache.set_text(name, text)
     return text.encode("utf-8")
