@@ -686,3 +686,43 @@ def test_writes_in_a_batch_are_read_back_and_survive_an_error_in_the_block(tmp_p
     with off.batch():
         off.set_text("svg:three", "x")
     assert off.get_text("svg:three") is None
+
+
+def test_boards_drawn_behind_the_pages_give_the_same_pages_and_are_kept(project, tmp_path):
+    # the MkDocs hooks let the workers draw while the pages are written (draw_behind):
+    # the pages wait for their boards, and finish_drawing() keeps every board in the cache
+    other = tmp_path / "other"
+    shutil.copytree(project, other)
+    plain = prepared(project)
+    html = page_of(plain)
+    behind = SiteBuild(other, progress=False, jobs=2, draw_behind=True)
+    behind.prepare()
+    try:
+        assert behind._drawing is not None and len(behind.stats.drawn) == len(plain.svgs)
+        assert page_of(behind) == html
+        behind.finish_drawing()
+        assert behind._drawing is None and behind.svgs == plain.svgs
+    finally:
+        behind.close()
+    again = prepared(other)
+    assert again.stats.checked == [] and again.stats.drawn == [] and again.svgs == plain.svgs
+
+
+def test_a_board_that_fails_behind_the_pages_fails_the_page_that_shows_it(project, monkeypatch):
+    from banmen.game import BanmenError
+
+    def render(game, spec):
+        raise BanmenError(f"{spec.ident}: the glyph '\u2603' is missing from the font")
+
+    monkeypatch.setattr("banmen.render.render_svg", render)
+    build = SiteBuild(project, progress=False, jobs=2, draw_behind=True)
+    build.prepare()  # drawing has only started
+    try:
+        with pytest.raises(BanmenError, match=r"^\S+: the glyph '\u2603' is missing from the "
+                                              r"font$"):
+            page_of(build)
+        with pytest.raises(BanmenError, match="is missing from the font$"):
+            build.finish_drawing()
+        assert build._drawing is None
+    finally:
+        build.close()

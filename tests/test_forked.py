@@ -87,18 +87,19 @@ def test_a_drawing_worker_that_dies_is_an_error_not_a_wait(monkeypatch):
 
 
 def test_a_worker_takes_a_game_no_one_draws_before_sharing_one(monkeypatch):
-    # lanes: game 0 with 5 boards, game 1 with 3, game 2 with 4
+    # lanes in content order: game 0 with 5 boards, game 1 with 3, game 2 with 4
     monkeypatch.setattr(drawing, "_LANES", [[0, 1, 2, 3, 4], [5, 6, 7], [8, 9, 10, 11]])
     claimed, busy = [0, 0, 0], [0, 0, 0]
-    assert drawing._next_lane(claimed, busy) == 0  # the most boards left
+    assert drawing._next_lane(claimed, busy) == 0  # the first lane
     busy[0] = 1
-    assert drawing._next_lane(claimed, busy) == 2  # the most left among those no one draws
-    busy[2] = 1
-    claimed[:] = [5, 0, 1]
-    assert drawing._next_lane(claimed, busy) == 1  # lane 0 is done
+    assert drawing._next_lane(claimed, busy) == 1  # the first one no one draws
     busy[1] = 1
-    claimed[:] = [5, 3, 1]
+    claimed[:] = [2, 3, 0]
     busy[1] = 0
+    assert drawing._next_lane(claimed, busy) == 2  # lane 1 is done; lane 2 is free
+    busy[2] = 1
+    claimed[:] = [5, 3, 1]
+    busy[0] = 0
     assert drawing._next_lane(claimed, busy) == 2  # only lane 2 is left: shared
     claimed[2] = 4
     assert drawing._next_lane(claimed, busy) is None

@@ -9,6 +9,7 @@ import functools
 import gzip
 import http.server
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -52,8 +53,9 @@ PAYLOADS = {
 }
 
 
-def _banmen(project: Path, *args: str, **kwargs) -> subprocess.Popen:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+def _banmen(project: Path, *args: str, env: dict[str, str] | None = None,
+            **kwargs) -> subprocess.Popen:
+    env = env or {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     return subprocess.Popen([sys.executable, "-m", "banmen.cli", *args], cwd=project, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
 
@@ -183,6 +185,37 @@ def test_dead_links_in_yaml_text_fail_the_build_at_their_line_and_keep_the_old_s
         "with id 'nowhere'",
     ]:
         assert line in err, err[-3000:]
+    assert "Traceback" not in err
+    assert (site / "index.html").read_text(encoding="utf-8") == "OLD"
+    assert _no_staging_left(tmp_path)
+
+
+def test_a_board_that_cannot_be_drawn_fails_the_build_in_one_line(tmp_path):
+    # a cold build draws its boards while MkDocs writes the pages (draw_behind): a drawing
+    # error reaches the build as one line, the old site stays, no worker is left behind
+    project = copy_project(tmp_path / "project")
+    patch = tmp_path / "patch"
+    patch.mkdir()
+    (patch / "sitecustomize.py").write_text(
+        "import banmen.render as render\n"
+        "from banmen.game import BanmenError\n"
+        "_draw = render.render_svg\n"
+        "def render_svg(game, spec):\n"
+        "    if spec.ident.startswith('medamagaeru/'):\n"
+        "        raise BanmenError(spec.ident + \": the glyph '\\u2603' is missing from the font\")\n"
+        "    return _draw(game, spec)\n"
+        "render.render_svg = render_svg\n", encoding="utf-8")
+    site = tmp_path / "site"
+    _old_site(site)
+    process = _banmen(project, "build", "-d", str(site),
+                      env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
+                           "PYTHONPATH": os.pathsep.join([str(patch), *sys.path])})
+    _, err = process.communicate(timeout=900)
+    assert process.returncode == 1, err[-3000:]
+    failed = [line for line in err.splitlines() if "is missing from the font" in line]
+    assert len(failed) == 1, err[-3000:]
+    assert re.search(r"banmen: medamagaeru/[a-z0-9-]+: the glyph '\u2603' is missing from "
+                     r"the font$", failed[0]), failed
     assert "Traceback" not in err
     assert (site / "index.html").read_text(encoding="utf-8") == "OLD"
     assert _no_staging_left(tmp_path)

@@ -53,6 +53,8 @@ STEPS = [
     ("banmen.site.cache", "BuildCache.set_bytes"),
     ("banmen.site.build", "draw_boards"),
     ("banmen.site.build", "SiteBuild._finish_site_entry"),
+    ("banmen.site.build", "SiteBuild.finish_drawing"),
+    ("banmen.site.drawing", "BoardDrawing.get"),
     ("banmen.site.search", "_cut_pages"),
     ("banmen.content.check", "check_project"),
 ]

@@ -42,7 +42,7 @@ from banmen.content.errors import ContentError, ContentErrors
 from banmen.errors import display_name
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
-from banmen.site.drawing import draw_boards
+from banmen.site.drawing import BoardDrawing, draw_boards
 from banmen.site.onpage import share_glyphs, unique_ids
 from banmen.site.play_page import play_html, start_setups
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
@@ -166,6 +166,11 @@ class SiteBuild:
         tables: make the parameter and preset tables and the simulation figures pages show
             (``False``: only the content, as ``banmen diff`` needs; ludo's simulations take
             seconds).
+        lazy_boards: leave cached boards unread until a page asks for one (:meth:`svg_of`).
+        draw_behind: :meth:`prepare` returns once the boards are being drawn; a page that
+            asks for a board waits for that board only, and :meth:`finish_drawing` waits for
+            the rest and keeps them in the cache (the MkDocs hooks: a cold build writes its
+            pages while the workers draw).
 
     Call :meth:`prepare` first; it raises :class:`ContentErrors` when content is broken.
     Content files and boards whose cache key has not changed are neither checked nor drawn;
@@ -176,9 +181,13 @@ class SiteBuild:
                  progress: bool = True, cache: bool = True, jobs: int | None = None,
                  rules_file: Path | None = None, keep_going: bool = False,
                  reuse: Callable[[str, Any, Any], str | None] | None = None,
-                 tables: bool = True, lazy_boards: bool = False):
+                 tables: bool = True, lazy_boards: bool = False, draw_behind: bool = False):
         self.root = root
         self.lazy_boards = lazy_boards
+        self.draw_behind = draw_behind
+        #: the boards still being drawn (``draw_behind``) and what to keep once they are
+        self._drawing: Any = None
+        self._drawn_later: tuple[Any, ...] = ()
         #: board key -> (its cache name, its content file) for boards not read yet
         #: (``lazy_boards``: read by :meth:`svg_of` when a page needs them)
         self._unread: dict[str, tuple[str, Path]] = {}
@@ -288,6 +297,29 @@ class SiteBuild:
         cache.set_json(name, entry)
         self._set_site_content(entry)
 
+    def finish_drawing(self) -> None:
+        """Wait for the boards :meth:`prepare` left drawing (``draw_behind``) and keep them,
+        and the views of their files, in the build cache (no-op when none are left).
+
+        Raises:
+            BanmenError: a board could not be drawn.
+        """
+        if self._drawing is None:
+            return
+        drawing, (made, drawn, reused, keys) = self._drawing, self._drawn_later
+        try:
+            self.svgs.update(drawing.wait())
+        finally:
+            self._cancel_drawing()
+        cache = self._cache or BuildCache(self.root, enabled=False)
+        self._keep_drawn(cache, made, drawn, reused, keys, self.svgs)
+
+    def _cancel_drawing(self) -> None:
+        if self._drawing is not None:
+            self._drawing.cancel()
+            self._drawing = None
+            self._drawn_later = ()
+
     def _cancel_side_work(self) -> None:
         if self._side is not None:
             self._side[-1].cancel()
@@ -317,6 +349,7 @@ class SiteBuild:
             self._prepare(cache)
         except BaseException:
             self._cancel_side_work()
+            self._cancel_drawing()
             cache.close()
             raise
         # kept open for the pages (expansions are cached too) until close()
@@ -329,7 +362,9 @@ class SiteBuild:
         return self._cache
 
     def close(self) -> None:
-        """Close the build cache (after the last page; :meth:`prepare` opens it again)."""
+        """Close the build cache (after the last page; :meth:`prepare` opens it again). Boards
+        still being drawn are given up (call :meth:`finish_drawing` first to keep them)."""
+        self._cancel_drawing()
         if self._cache is not None:
             self._cache.close()
             self._cache = None
@@ -337,6 +372,7 @@ class SiteBuild:
     def _prepare(self, cache: BuildCache) -> None:
         self.stats = BuildStats()
         self.svgs = {}
+        self._cancel_drawing()
         self._unread = {}
         self._file_keys: dict[Path, str] = {}
         self.content = SiteContent()
@@ -378,7 +414,7 @@ class SiteBuild:
             missing.append(path)
         self._file_keys = keys
         if missing:
-            self._check_and_draw(cache, missing, keys, found)
+            self._check_and_draw(cache, missing, keys, found, behind=self.draw_behind)
         for kind, _game_id, path in files:
             if path not in found:  # broken, left out (keep_going)
                 continue
@@ -388,7 +424,8 @@ class SiteBuild:
         self._finish_site_entry(cache)
 
     def _check_and_draw(self, cache: BuildCache, missing: list[Path], keys: dict[Path, str],
-                        found: dict[Path, tuple[View, dict[str, str]]]) -> None:
+                        found: dict[Path, tuple[View, dict[str, str]]],
+                        behind: bool = False) -> None:
         from banmen import render
         from banmen.content.check import check_project
 
@@ -436,9 +473,26 @@ class SiteBuild:
                     todo.append((b.key, game, spec))
                 else:
                     svgs[b.key] = cached
-        svgs.update(draw_boards(todo, jobs=self.jobs, progress=self.progress))
         self.stats.drawn.extend(k for k, _, _ in todo)
         drawn = {k for k, _, _ in todo}
+        if behind and todo:
+            # the pages are written meanwhile: svg_of() waits for the boards it needs and
+            # finish_drawing() keeps them all in the cache
+            self.svgs.update(svgs)
+            self._drawing = BoardDrawing(todo, jobs=self.jobs, progress=self.progress)
+            self._drawn_later = (made, drawn, reused, keys)
+            for path, (view, svg_keys) in made.items():
+                found[path] = (view, {k: svgs[k] for k in svg_keys if k in svgs})
+            return
+        svgs.update(draw_boards(todo, jobs=self.jobs, progress=self.progress))
+        self._keep_drawn(cache, made, drawn, reused, keys, svgs, found)
+
+    def _keep_drawn(self, cache: BuildCache, made: dict[Path, tuple[View, dict[str, str]]],
+                    drawn: set[str], reused: set[str], keys: dict[Path, str],
+                    svgs: dict[str, str],
+                    found: dict[Path, tuple[View, dict[str, str]]] | None = None) -> None:
+        """Write the boards drawn for ``made`` (path -> view and svg keys) and the views of
+        their files to the cache; with ``found``, put each file's view and boards there."""
         with cache.batch():
             for path, (view, svg_keys) in made.items():
                 for board_key, svg_key in svg_keys.items():
@@ -447,12 +501,21 @@ class SiteBuild:
                 if keys.get(path) is not None and not reused.intersection(svg_keys):
                     cache.set_json("view:" + keys[path], {"view": view_to_data(view),
                                                           "svg_keys": svg_keys})
-                found[path] = (view, {k: svgs[k] for k in svg_keys})
+                if found is not None:
+                    found[path] = (view, {k: svgs[k] for k in svg_keys})
 
     def svg_of(self, board: Board) -> str:
         """Return the drawn SVG of ``board`` (drawn or read during :meth:`prepare`; with
-        ``lazy_boards``, read from the cache now, or drawn again if the entry is damaged)."""
+        ``draw_behind``, waited for while it is drawn; with ``lazy_boards``, read from the
+        cache now, or drawn again if the entry is damaged).
+
+        Raises:
+            KeyError: no such board.
+            BanmenError: the board could not be drawn.
+        """
         svg = self.svgs.get(board.key)
+        if svg is None and self._drawing is not None and board.key in self._drawing:
+            svg = self.svgs[board.key] = self._drawing.get(board.key)
         if svg is None and board.key in self._unread:
             svg = self._read_board(board.key)
         if svg is None:

@@ -89,7 +89,7 @@ def on_config(config: Any, **_: Any) -> Any:
     os.environ.setdefault("SOURCE_DATE_EPOCH", str(source_date_epoch(root)))
     jobs = os.environ.get("BANMEN_JOBS", "")
     build = SiteBuild(root, _overrides_from_env(), cache=not os.environ.get("BANMEN_NO_CACHE"),
-                      lazy_boards=True,
+                      lazy_boards=True, draw_behind=True,
                       jobs=int(jobs) if jobs.isdigit() and int(jobs) > 0 else None)
     try:
         pyodide_source(root)  # the play board's runtime: say it is missing before any page
@@ -182,6 +182,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
         expansion: PageExpansion = build.expand(markdown, source)
     except ContentErrors as err:
         raise PluginError(f"banmen: page check failed\n{err}") from None
+    except BanmenError as err:  # a board drawn behind the pages could not be drawn
+        raise PluginError(f"banmen: {err}") from None
     _state["pages"][page.file.src_uri] = expansion
     return expansion.markdown
 
@@ -303,6 +305,8 @@ def on_post_build(config: Any, **_: Any) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(script, encoding="utf-8")
         build = _state["build"]
+        if build is not None:
+            build.finish_drawing()  # boards no page showed, kept in the cache with the rest
         write_play_assets(root, site_dir)
         # the board parts: from the cache by the names the site entry keeps (no engine is
         # loaded on a warm build), else drawn under the site's rules
