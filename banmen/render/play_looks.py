@@ -30,7 +30,7 @@ def _ukejalayer_board(game: Game) -> tuple[Figure, Geometry]:
     empty = game.position_from_yaml({"game": game.id, "to_move": "white",
                                      "hands": {"white": 0, "black": 0}, "board": {}})
     figure = ukejalayer.draw(game, DiagramSpec("play/board", empty, options=BOARD_OPTIONS))
-    return figure, ukejalayer.geometry_for(game)
+    return figure, ukejalayer.geometry_for(game, info=False)
 
 
 def _ukejalayer_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:

@@ -24,6 +24,12 @@ from banmen.render.replay import replay
 _LEFT = 0.6     # room for rank numbers
 _BOTTOM = 0.55  # room for file letters
 _TOP = 1.0      # room for the side to move and the hands
+#: above the board when the information line is off (the play board): about the margin on
+#: the right, chosen so that the squares fall on the same fractions of a pixel as under the
+#: band (a whole number of pixels higher at the board's usual 289 px width). Chromium's
+#: antialiasing is quantised to a quarter pixel, so with other values near 0.25 pieces of
+#: some ranks land a quarter pixel off their static drawing (tests/test_play_parts.py).
+_PLAIN_TOP = 0.26
 _PIECE_W = 0.58
 _PIECE_H = 0.19
 COUNT_PT = 9      # stack count: ≥ 9 CSS px at 390 px wide up to size 6
@@ -31,19 +37,23 @@ COUNT_PT = 9      # stack count: ≥ 9 CSS px at 390 px wide up to size 6
 SIDE_JA = {"white": "白", "black": "黒"}
 
 
-def geometry(size: int) -> Geometry:
-    """Return the geometry of a ``size`` × ``size`` board (a1 bottom-left)."""
+def geometry(size: int, info: bool = True) -> Geometry:
+    """Return the geometry of a ``size`` × ``size`` board (a1 bottom-left); with ``info``
+    the figure keeps a band above the board for the side to move and the hands, without it
+    only a plain margin (the play board, where the page writes those lines as text)."""
     centers = {
         f"{chr(ord('a') + f)}{r + 1}": (_LEFT + f + 0.5, _BOTTOM + r + 0.5)
         for f in range(size)
         for r in range(size)
     }
-    return Geometry(centers, _LEFT + size + 0.25, _BOTTOM + size + _TOP, inches_per_cell=0.62)
+    top = _TOP if info else _PLAIN_TOP
+    return Geometry(centers, _LEFT + size + 0.25, _BOTTOM + size + top, inches_per_cell=0.62)
 
 
-def geometry_for(game: Game) -> Geometry:
-    """Return the board geometry for ``game``'s rules (its ``size``)."""
-    return geometry(game.rules.size)
+def geometry_for(game: Game, info: bool = True) -> Geometry:
+    """Return the board geometry for ``game``'s rules (its ``size``), with or without the
+    information band (see :func:`geometry`)."""
+    return geometry(game.rules.size, info)
 
 
 def _heights(position: dict[str, Any]) -> dict[str, int]:
@@ -120,7 +130,8 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     """
     position = game.position_to_yaml(spec.state)
     size = game.rules.size
-    geo = geometry_for(game)
+    info = bool(spec.options.get("info", True))
+    geo = geometry_for(game, info)
     figure, ax = new_figure(geo)
     # the empty board and the stacks repeat from board to board: drawn once, then replayed
     replay(ax, ("ukejalayer-cells", size), _draw_cells, ax, geo)
@@ -137,7 +148,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
         replay(ax, ("ukejalayer-stack", center, stack), _draw_stack, ax, center, stack)
     if spec.options.get("coordinates", True):
         replay(ax, ("ukejalayer-coordinates", size), _draw_coordinates, ax, geo, size)
-    if spec.options.get("info", True):
+    if info:
         _draw_info(ax, geo, position, size)
     return figure
 

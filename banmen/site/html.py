@@ -28,7 +28,7 @@ from banmen.content.move_text import MOVE_TEXT_TABLE
 from banmen.errors import display_name
 from banmen.render import style
 from banmen.render.ids import html_id
-from banmen.site.play_page import play_html, play_setup
+from banmen.site.play_page import FROM_START_JA, play_html, play_setup
 
 if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
     from banmen.content import items
@@ -173,14 +173,15 @@ def lazy(svg: str) -> str:
     return f'<template class="bm-lazy">{svg}</template>'
 
 
-def play_block(item: Any, where: str) -> str:
+def play_block(item: Any, where: str, hint: str = "") -> str:
     """Return the 「この局面から指す」 block of a diagram, puzzle or sequence (its view's
-    ``play`` setups; a checked item's from its engine and the board it ends on)."""
+    ``play`` setups; a checked item's from its engine and the board it ends on), with
+    ``hint`` beside the button (see :func:`banmen.site.play_page.play_html`)."""
     setups = getattr(item, "play", None)
     if setups is None:
         spec = item.frames[-1].spec if hasattr(item, "title") else item.spec
         setups = [play_setup(item.game, spec.state)]
-    return play_html(setups, where)
+    return play_html(setups, where, hint)
 
 
 def diagram_html(diagram: items.Diagram, svg_of: SvgOf) -> str:
@@ -349,7 +350,7 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
         f"{md(model.explanation, _where(puzzle, ('explanation',)))}</details>"
         '<p class="bm-after" data-search-exclude><button type="button" class="md-button bm-next-puzzle">'
         "次の問題へ</button></p>"
-        f"{play_block(puzzle, 'bm-play-puzzle')}"
+        f"{play_block(puzzle, 'bm-play-puzzle', FROM_START_JA if kind == 'move' else '')}"
         "</div>"
     )
 

@@ -14,6 +14,16 @@ or the player counts of バブーシュカ on its 対局する page), each::
 position the page shows), ``sides`` the side ids in turn order, from which the reader picks.
 The page module ``docs/assets/js/play-button.js`` reads it and loads the play board only
 when the button is pressed.
+
+A move puzzle's button plays on from the position its board shows: once the reader has
+played the solution (or watched it with 「解答を見る」), the page's puzzle script hands the
+button the moves shown so far (the reader's and the replies, texts from the solution tree
+already on the page); the play board starts from the puzzle's position and has the engine
+replay them, so it shows the solved position with the line in its move list (a solved line
+usually ends the game: 「一手戻す」 takes the last move back to try another). A hint beside the
+button (``bm-play-from``, :data:`FROM_START_JA` until moves are shown) says which position
+play starts from. Puzzles answered without moves (a number, a choice, squares) keep their
+position: their board never changes.
 """
 
 from __future__ import annotations
@@ -25,6 +35,9 @@ from typing import Any
 
 #: the button's text.
 BUTTON_JA = "この局面から指す"
+#: a move puzzle's hint beside the button while its board shows the puzzle's own position
+#: (docs/assets/js/play-button.js writes the other one).
+FROM_START_JA = "問題の最初の局面から始めます。"
 
 
 def rule_overrides(game: Any) -> dict[str, Any]:
@@ -86,7 +99,7 @@ def start_setups(game: Any) -> list[dict[str, Any]]:
 LUDO_SETUPS = [("aeroplane", 2), ("aeroplane", 4), ("easy", 2), ("ludo", 2), ("ludo", 4)]
 
 
-def play_html(setups: list[dict[str, Any]], where: str = "") -> str:
+def play_html(setups: list[dict[str, Any]], where: str = "", hint: str = "") -> str:
     """Return the button block for ``setups`` (data escaped into ``data-play``).
 
     Args:
@@ -94,9 +107,12 @@ def play_html(setups: list[dict[str, Any]], where: str = "") -> str:
         where: a class naming the place (``bm-play-diagram``, ``bm-play-sequence``,
             ``bm-play-puzzle``, ``bm-play-page``); CSS shows a sequence's button at its last
             frame and a puzzle's once it is solved.
+        hint: plain text beside the button saying where play starts (a move puzzle's
+            :data:`FROM_START_JA`), escaped; ``""`` for none.
     """
+    note = f'<span class="bm-play-from">{html.escape(hint)}</span>' if hint else ""
     data = json.dumps(setups, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return (f'<div class="bm-play {where}" data-play="{html.escape(data, quote=True)}" '
             'data-search-exclude><p class="bm-play-open">'
-            f'<button type="button" class="md-button bm-play-start">{BUTTON_JA}</button>'
+            f'<button type="button" class="md-button bm-play-start">{BUTTON_JA}</button>{note}'
             '<span class="bm-play-note" aria-live="polite"></span></p></div>')

@@ -4,8 +4,16 @@
  * Pyodide worker) is loaded with import() only when a reader presses a button, so a page
  * carries none of it; it is not part of the offline bundle either. On a page opened from a
  * file (file://) a module worker cannot run: the button says so in one line instead.
+ *
+ * A move puzzle's button plays on from what its board shows: the puzzle script
+ * (puzzle-trainer.js) calls playFrom(block, line) with the moves shown on the board since the
+ * puzzle's position ({move, by: "reader" | "engine"}, texts from the solution tree on the
+ * page); the play board starts at the puzzle's position and has the engine replay them. The
+ * hint beside the button (".bm-play-from") says which position play starts from.
  */
 
+// a move puzzle's hint once its board shows moves played since its position
+var FROM_LINE_NOTE = "ここまでの手順を指したあとの局面から始めます。「一手戻す」で手を戻せます。";
 var FILE_NOTE = "ファイルから直接開いたページでは対局できません。サイトをサーバーで開いてください（python3 -m http.server など）。";
 
 /* The URL of assets/js/ (where main.js is), for the play modules beside it. */
@@ -16,6 +24,23 @@ function scriptBase() {
     if (/assets\/js\/main\.js(\?.*)?$/.test(src)) return src.replace(/main\.js(\?.*)?$/, "");
   }
   return new URL("assets/js/", document.baseURI).href;
+}
+
+/* The moves shown on a puzzle's board since its position ([] for none): play starts after them. */
+export function playFrom(block, line) {
+  var hint = block.querySelector(".bm-play-from");
+  if (hint && block.dataset.startNote === undefined) block.dataset.startNote = hint.textContent;
+  block.dataset.line = JSON.stringify(line);
+  if (hint) hint.textContent = line.length ? FROM_LINE_NOTE : block.dataset.startNote;
+}
+
+function lineOf(block) {
+  try {
+    var line = JSON.parse(block.dataset.line || "[]");
+    return Array.isArray(line) ? line : [];
+  } catch (error) {
+    return [];
+  }
 }
 
 export function setupPlay(block) {
@@ -33,7 +58,7 @@ export function setupPlay(block) {
     note.textContent = "対局の準備をしています…";
     var loading = import(scriptBase() + "play/play-session.js");
     loading.then(function (session) {
-      return session.openPlay(block);
+      return session.openPlay(block, lineOf(block));
     }).catch(function (error) {
       note.textContent = "対局を始められませんでした（" + (error && error.message ? error.message : error) + "）。";
       opener.disabled = false;

@@ -4,11 +4,15 @@
  * (banmen/content/solution.py): the legal moves with the clicks that enter them, the reply to
  * each winning move, the refutation of each losing one. This module knows no game rule; it
  * only looks moves up in that tree.
+ *
+ * The moves the board shows since the puzzle's position (the right moves and their replies)
+ * go to the puzzle's 「この局面から指す」 button (play-button.js), which plays on after them.
  */
 
 import { createBoardInput } from "./board-input.js";
 import { say } from "./feedback.js";
 import { normaliseMove } from "./move-text.js";
+import { playFrom } from "./play-button.js";
 import { solved } from "./puzzle-answers.js";
 import { record } from "./progress.js";
 import { clickReason, typedReason } from "./typed-move.js";
@@ -29,6 +33,8 @@ export function setupMove(block, answer) {
   var epoch = 0;          // bumped by every reset: pending replies of before are dropped
   var busy = false;       // a reply or refutation is being shown
   var queued = false;     // a typed move waits for the board to be free
+  var line = [];          // the moves shown on the board since the puzzle's position
+  var playBlock = block.querySelector(".bm-play");
   var board = createBoardInput(block, {
     labels: answer.labels,
     onMove: function (move) { play(move.text); },
@@ -59,6 +65,12 @@ export function setupMove(block, answer) {
     }
   }
 
+  /* One more move shown on the board ("reader": a right move, "engine": its reply). */
+  function shown(move, by) {
+    line.push({ move: move, by: by });
+    if (playBlock) playFrom(playBlock, line.slice());
+  }
+
   function later(fn) {
     var now = epoch;
     window.setTimeout(function () { if (now === epoch) fn(); }, PAUSE);
@@ -83,6 +95,7 @@ export function setupMove(block, answer) {
       board.marks = {};
       board.show(edge.frame);
       here = edge.frame;
+      shown(text, "reader");
       if (edge.reply === null) {
         say(block, "正解です！" + text + "で勝ちです。" + comment, true);
         finish(true);
@@ -99,6 +112,7 @@ export function setupMove(block, answer) {
         busy = false;
         board.show(edge.replyFrame);
         here = edge.replyFrame;
+        shown(edge.reply, "engine");
         if (last) {
           say(block, "正解です！" + text + "。" + comment + "相手が" + edge.reply +
             "と応じて、勝ちが決まりました。", true);
@@ -171,6 +185,8 @@ export function setupMove(block, answer) {
     queued = false;
     node = root;
     here = 0;
+    line = [];
+    if (playBlock) playFrom(playBlock, []);
     board.marks = {};
     board.show(0);
     input.disabled = false;
@@ -224,11 +240,13 @@ export function setupMove(block, answer) {
       busy = true;
       ready();
       board.show(edge.frame);
+      shown(text, "reader");
       said.push(text);
       say(block, "解答：" + said.join("、") + (edge.comment ? "。" + edge.comment : ""), null);
       later(function () {
         if (edge.reply !== null) {
           board.show(edge.replyFrame);
+          shown(edge.reply, "engine");
           said.push("（相手）" + edge.reply);
           say(block, "解答：" + said.join("、"), null);
         }

@@ -8,6 +8,11 @@
 // position after a move and its "view" (placed by play-board.js), "reply" the engine's move.
 // This module knows no rule of any game.
 //
+// openPlay(block, line): line holds the moves already shown on the page's own board since
+// the setup's position (a puzzle played or solved there: [{move, by: "reader" | "engine"}],
+// texts from the solution tree on the page); the engine replays them, so the board starts
+// where the page's board is, with them in the move list (「一手戻す」 takes them back).
+//
 // The die of a chance position (ludo: "chance" in the legal answer) is rolled here: the k-th
 // roll of a game is a hash of the game's visible seed and k, so the same seed replays the
 // same rolls, and taking a move back takes its rolls back too.
@@ -60,7 +65,7 @@ async function answer(request) {
   return reply;
 }
 
-export async function openPlay(block) {
+export async function openPlay(block, line) {
   const note = block.querySelector(".bm-play-note");
   const opener = block.querySelector(".bm-play-start");
   const why = unavailable();
@@ -364,7 +369,7 @@ export async function openPlay(block) {
     refresh().catch(failed);
   }
 
-  function restart() {
+  function restart(moves) {
     game.setup = setupNow();
     game.position = game.setup.position;
     game.history = [];
@@ -373,14 +378,32 @@ export async function openPlay(block) {
     drawRecord();
     status.classList.remove("bm-play-over");
     status.textContent = "最初の局面から始めます。";
-    refresh().catch(failed);
+    (moves && moves.length ? replay(moves) : refresh()).catch(failed);
   }
 
-  function newSetup() {
+  // the moves of the page's own board, played by the engine one by one (each into the move
+  // list as the reader's or the engine's), then the board waits as after any move
+  async function replay(moves) {
+    const mine = ++token;
+    for (const step of moves) {
+      const here = await answer(request("legal"));
+      if (mine !== token) return;
+      const entry = here.moves.find((m) => m.move === step.move);
+      const after = await answer(request("play", { move: step.move }));
+      if (mine !== token) return;
+      game.history.push({ position: game.position, rolls: game.rolls, move: step.move,
+        by: step.by === "reader" ? "reader" : "engine", side: here.to_move, roll: 0,
+        clicks: entry ? entry.clicks : [] });
+      game.position = after.position;
+    }
+    await refresh();
+  }
+
+  function newSetup(moves) {
     const setup = setupNow();
     const first = setup.position.to_move;
     sideOptions(setup, setup.sides.includes(first) ? `side:${first}` : `side:${setup.sides[0]}`);
-    restart();
+    restart(moves);
   }
 
   function failed(error) {
@@ -388,10 +411,11 @@ export async function openPlay(block) {
   }
 
   undoButton.addEventListener("click", undo);
-  restartButton.addEventListener("click", restart);
+  restartButton.addEventListener("click", () => restart());
   sideField.addEventListener("change", () => refresh().catch(failed));
-  if (setupField) setupField.addEventListener("change", newSetup);
-  // the reader first takes the side to move (the seed field shows once a die is to roll)
-  newSetup();
+  if (setupField) setupField.addEventListener("change", () => newSetup());
+  // the reader first takes the side to move (the seed field shows once a die is to roll),
+  // the side that moved first on the page's board when it shows moves
+  newSetup(Array.isArray(line) ? line : []);
   boards.focus({ preventScroll: true });
 }
