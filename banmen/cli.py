@@ -385,17 +385,46 @@ def _run_mkdocs(command: str, sets: tuple[str, ...], extra: list[str], no_cache:
                                          preexec_fn=_die_with_parent))
         if received:
             forward(received[0], None)
-        status = children[0].wait()
+        status = _wait_for_mkdocs(children[0], received)
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         for child in children:
             if child.poll() is None:
-                child.kill()
-                child.wait()
+                _kill_group(child)
     if received:
         raise _Interrupted(128 + received[0])
     return status
+
+
+#: seconds MkDocs gets to stop after the signal was passed on, before it is killed.
+STOP_GRACE = 10.0
+
+
+def _wait_for_mkdocs(child: subprocess.Popen, received: list[int]) -> int:
+    """Wait for MkDocs to end; once a stop was asked for (``received``), give it
+    :data:`STOP_GRACE` seconds, then kill it and its drawing workers. (``mkdocs serve``
+    stopped during its first build can hang for ever: its shutdown waits for a server loop
+    that never started.)"""
+    asked = None
+    while True:
+        try:
+            return child.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            if received and asked is None:
+                asked = time.monotonic()
+            if asked is not None and time.monotonic() - asked > STOP_GRACE:
+                _kill_group(child)
+                return child.wait()
+
+
+def _kill_group(child: subprocess.Popen) -> None:
+    """Kill ``child`` and every process of its group (it leads one: ``start_new_session``)."""
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        child.kill()
+    child.wait()
 
 
 class _Interrupted(Exception):

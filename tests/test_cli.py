@@ -436,3 +436,40 @@ def test_ctrl_c_in_any_command_is_one_line_and_status_130(tmp_path):
     assert process.returncode == 130
     assert "Traceback" not in err and err.splitlines()[-1] == "banmen: interrupted"
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_server_that_ignores_the_stop_is_killed_with_its_workers(tmp_path):
+    # `mkdocs serve` stopped during its first build can hang in its shutdown; banmen gives
+    # it STOP_GRACE seconds after passing the signal on, then kills its process group
+    import os
+
+    import banmen.cli as cli
+
+    fake = tmp_path / "fake" / "mkdocs"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("", encoding="utf-8")
+    (fake / "__main__.py").write_text(
+        "import os, signal, sys, time\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "worker = os.fork()\n"  # a drawing worker of the build, in the same group
+        "if worker == 0:\n    signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "    time.sleep(600)\n    os._exit(0)\n"
+        f"open({str(tmp_path / 'pids')!r}, 'w').write(f'{{os.getpid()}} {{worker}}')\n"
+        "time.sleep(600)\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "fake"), *sys.path])}
+    process = subprocess.Popen([sys.executable, "-m", "banmen.cli", "serve", "-a",
+                                "127.0.0.1:0"], cwd=tmp_path, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "pids").exists() or not (tmp_path / "pids").read_text():
+        assert time.monotonic() < deadline and process.poll() is None, process.stderr.read()
+    server, worker = map(int, (tmp_path / "pids").read_text().split())
+    started = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    process.communicate(timeout=cli.STOP_GRACE + 30)
+    assert process.returncode == 128 + signal.SIGTERM
+    assert cli.STOP_GRACE <= time.monotonic() - started < cli.STOP_GRACE + 20
+    time.sleep(0.5)
+    for pid in (server, worker):
+        assert not Path(f"/proc/{pid}").exists() or \
+            Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
