@@ -249,12 +249,10 @@ def write_play_parts(site_dir: Path, games: Mapping[str, Game],
     return variants
 
 
-def write_play_assets(root: Path, site_dir: Path, games: Mapping[str, Game] | None = None,
-                      cache: BuildCache | None = None) -> None:
+def write_play_assets(root: Path, site_dir: Path) -> None:
     """Copy Pyodide and write the engine zip and the play words (:mod:`banmen.site.play_words`)
-    into the built site ``site_dir``; with
-    ``games`` (game id -> engine under the site's rules) also the board parts
-    (:func:`write_play_parts`, through ``cache``).
+    into the built site ``site_dir`` (the board parts: :func:`write_play_parts` or
+    :func:`write_cached_play_parts`).
 
     Files already there with the same size and contents are left alone (a warm rebuild
     copies nothing).
@@ -276,5 +274,3 @@ def write_play_assets(root: Path, site_dir: Path, games: Mapping[str, Game] | No
                        (site_dir / PLAY_WORDS, words_json().encode("utf-8"))):
         if not path.is_file() or path.read_bytes() != data:
             path.write_bytes(data)
-    if games is not None:
-        write_play_parts(site_dir, games, cache)
