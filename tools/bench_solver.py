@@ -19,6 +19,9 @@ unit of today's budget; the old suicide-checkers solver counted expansions again
   at its position and ``plies``), repeated in the worker until it took 0.3 s (fresh solver
   each time) and timed per proof.
 
+The old solvers run on the bitboard move generator of the same time (commit
+:data:`BASELINE_GENERATOR`, read from git), so the old side is the code before the speed work.
+
 Targets (issue 19): on ``budget`` >= 20x nodes/s, >= 400,000 nodes/s and the budget spent
 in under 3 s, on the wall clock of a quiet machine (on a loaded one the CPU figures come
 closer); printed for both units. Same work: the deep proofs (``proof-18``, ``proof-20``)
@@ -53,6 +56,24 @@ CASES = {
 }
 #: seconds a puzzle case repeats its (short) proof for
 PUZZLE_SECONDS = 0.3
+#: the commit before issue 19's speed work: the old solvers run on the bitboard move
+#: generator of that time, read from git (the generator was made faster for the new solver;
+#: ``solver_baseline.py`` imports today's, which would speed the old side up too)
+BASELINE_GENERATOR = "fd38774"
+
+
+def baseline_generator():
+    """``banmen/games/checkers_bitboard.py`` as it was at :data:`BASELINE_GENERATOR`, as a
+    module (benchmarks only: the text comes from this repository's own history)."""
+    import types
+
+    source = subprocess.run(["git", "show", f"{BASELINE_GENERATOR}:banmen/games/"
+                             "checkers_bitboard.py"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout
+    module = types.ModuleType("checkers_bitboard_baseline")
+    exec(compile(source, f"{BASELINE_GENERATOR}:checkers_bitboard.py", "exec"),  # noqa: S102
+         module.__dict__)
+    return module
 
 
 def move_puzzles() -> list[str]:
@@ -84,7 +105,11 @@ def worker(case: str, which: str) -> dict:
     from banmen.analysis import SolverBudgetError, solver_budget
     from banmen.game import get_game
     from banmen.games.suicide_checkers.solver import GiveawaySolver
+    import solver_baseline
     from solver_baseline import BaselineGiveawaySolver, BaselineSolver
+
+    if which == "old":
+        solver_baseline.bb = baseline_generator()
 
     if case.startswith("puzzle:"):
         game, state, plies = _puzzle(case.split(":", 1)[1])
