@@ -56,7 +56,7 @@ _PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/par
               "site/reasons.py", "site/scripts.py", "site/search.py",
               "site/cache.py", "site/onpage.py", "site/links.py", "cli.py", "cli_options.py",
               "site/diff.py", "site/diff_svg.py", "site/diff_report.py",
-              "site/diff_probe.py", "site/play_words.py"}
+              "site/diff_probe.py", "site/play_words.py", "site/cached_markup.py"}
 #: the names diskcache gives value files (two levels of folders, 28 hex digits, ``.val``).
 _VALUE_FILE = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
 
@@ -331,16 +331,27 @@ class BuildCache:
             except Exception:  # noqa: BLE001
                 pass
 
-    def get_text(self, name: str) -> str | None:
-        """Return the UTF-8 text stored under ``name``, or ``None`` (missing or damaged)."""
+    def get_text(self, name: str, check: Callable[[str], bool] | None = None) -> str | None:
+        """Return the UTF-8 text stored under ``name``, or ``None`` (missing or damaged).
+
+        Args:
+            name: the entry's name.
+            check: when given, the text must pass it (e.g.
+                :func:`banmen.site.cached_markup.drawn_svg`): a text that does not is
+                damage, deleted and reported as a miss like any other.
+        """
         payload = self.get_bytes(name)
         if payload is None:
             return None
         try:
-            return payload.decode("utf-8")
+            text = payload.decode("utf-8")
         except UnicodeDecodeError:
             self.delete(name)
             return None
+        if check is not None and not check(text):
+            self.delete(name)
+            return None
+        return text
 
     def set_text(self, name: str, text: str) -> None:
         """Store ``text`` (UTF-8) under ``name``."""
