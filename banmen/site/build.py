@@ -862,9 +862,10 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
 def _framed_parts_fit(parts: list[str], prefix: str, names: list[str], count: int) -> bool:
     """Whether the parts of a framed expansion (:meth:`SiteBuild._framed_expansion`) hold
     together: the Markdown holds each token of ``names`` once and no other text with the
-    nonce ``prefix``; the fragments' board comments number the ``count`` boards in order,
-    each once, and hold the nonce nowhere else; each board is one ``<svg>`` (or a lazy
-    ``<template>`` of one). Parts whose lengths were moved, and comments that would drop a
+    nonce ``prefix``; each fragment is markup (starts with ``<``, ends with ``>``), its board
+    comments number the ``count`` boards in order, each once, and no other board comment
+    or text with the nonce is there; each board is one ``<svg>`` (or a lazy ``<template>``
+    of one). Parts whose lengths were moved, and comments that would drop a
     board or show one twice, fail."""
     markdown, fragments = parts[0], parts[1:1 + len(names)]
     boards = parts[1 + len(names):]
@@ -873,7 +874,10 @@ def _framed_parts_fit(parts: list[str], prefix: str, names: list[str], count: in
         return False
     numbers = [int(n) for fragment in fragments
                for n in re.findall(rf"<!--bm-board-{prefix}-(\d+)-->", fragment)]
-    if numbers != list(range(count)) or sum(f.count(prefix) for f in fragments) != count:
+    if (numbers != list(range(count)) or sum(f.count(prefix) for f in fragments) != count
+            or sum(f.count("<!--bm-board-") for f in fragments) != count):
+        return False
+    if not all(f.startswith("<") and f.endswith(">") for f in fragments):
         return False
     return all((b.startswith("<svg") and b.endswith("</svg>"))
                or (b.startswith('<template class="bm-lazy"><svg')
