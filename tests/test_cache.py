@@ -803,3 +803,15 @@ def test_a_sealed_expansion_whose_parts_do_not_hold_together_is_expanded_again(p
     assert second.stats.expanded == ["docs/u.md"]
     assert second.fill(expansion.markdown, expansion.tokens) == html.replace(
         first._token_prefix, second._token_prefix)
+
+
+@pytest.mark.slow
+def test_every_board_of_the_site_passes_the_check_on_read(tmp_path, warm_cache):
+    # a board the allow-list refused would be drawn again on every build: none is
+    from conftest import copy_project
+
+    if warm_cache is None:
+        pytest.skip("the session's site build ran without a cache")
+    build = prepared(copy_project(tmp_path / "copy", warm_cache))
+    assert len(build.svgs) > 1000
+    assert build.stats.checked == [] and build.stats.drawn == []
