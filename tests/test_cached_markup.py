@@ -47,6 +47,10 @@ def test_a_board_as_banmen_draws_it_passes():
     BOARD.replace('style="fill:#ffffff', 'style="background:url(https://example.com/t.png);fill:#ffffff'),
     BOARD.replace('style="fill:#ffffff', 'style="fill:u&#114;l(x);fill:#ffffff'),
     BOARD.replace('clip-path="url(#bm-x--p1)"', "clip-path='url(#bm-x--p1)'"),
+    BOARD.replace('clip-path="url(#bm-x--p1)"', 'clip-path="URL(https://example.com/#p)"'),
+    BOARD.replace('clip-path="url(#bm-x--p1)"', 'fill="url(https://example.com/#p)"'),
+    BOARD.replace('style="fill:#ffffff', 'style="fill:#fff;background:image-set(x);fill:#ffffff'),
+    BOARD.replace('style="fill:#ffffff', 'style="fill:\\75rl(x);fill:#ffffff'),
     BOARD.replace("<circle", "<<g>script>alert(1)</script><circle"),
 ])
 def test_markup_that_banmen_never_draws_fails(forged):

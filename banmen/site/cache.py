@@ -18,6 +18,10 @@ value``, so an entry moved under another name (two value files swapped under
 truncated or overwritten one, or one that does not parse is dropped and reported as a miss:
 computed and written again, never served.
 
+The seal holds no secret: it detects damage, not forgery. What goes into a page as markup
+is therefore also checked when read (:mod:`banmen.site.cached_markup`, and
+:meth:`get_text`'s ``check``), so an entry forged through this API brings no script.
+
 Keys are SHA-256 digests of everything that can change a value (see :func:`key`). A check
 result (the page view of one file) is keyed on the file's path and YAML bytes, the rule
 inputs of its game (its section of ``rules.yaml`` and ``--set`` overrides; its own
