@@ -515,6 +515,22 @@ def test_an_index_that_is_not_a_database_is_rebuilt(project):
     assert prepared(project).stats.checked == []
 
 
+def test_a_cache_that_cannot_be_opened_is_one_line_and_the_build_goes_on(project, capfd):
+    first = prepared(project)
+    first.close()
+    capfd.readouterr()
+    folder = project / ".cache" / "banmen"
+    shutil.rmtree(folder)
+    folder.write_text("not a folder", encoding="utf-8")  # nor can it be deleted and made
+    second = prepared(project)
+    assert second.cache is not None and not second.cache.enabled
+    assert capfd.readouterr().err == ("banmen: the build cache .cache/banmen cannot be opened "
+                                      "(unable to open database file); this build checks and "
+                                      "draws without it\n")
+    assert len(second.stats.checked) == len(PARTS) - 1 and second.svgs == first.svgs
+    assert folder.read_text(encoding="utf-8") == "not a folder"
+
+
 def test_pages_are_expanded_once_and_again_only_when_what_they_show_changed(project):
     pages = {"docs/u.md": "# u\n\n{{ puzzles ukejalayer }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n",
              "docs/m.md": "# m\n\n{{ diagram medamagaeru/step }}\n\n{{ parameters medamagaeru }}\n"

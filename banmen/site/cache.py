@@ -209,8 +209,8 @@ class BuildCache:
             standard error.
 
     A cache folder whose index cannot be read (not a database) is deleted and created again;
-    if that fails too, the build goes on without a cache. A folder locked by another process
-    is never deleted.
+    if that fails too (a read-only disk), the build goes on without a cache and says so in
+    one line on standard error. A folder locked by another process is never deleted.
     """
 
     def __init__(self, root: Path, enabled: bool = True, lock_wait: float | None = None):
@@ -276,6 +276,10 @@ class BuildCache:
                     return None
                 if attempt == 0:
                     shutil.rmtree(self.directory, ignore_errors=True)
+                else:  # not even a new one: a read-only disk, a file in the folder's place
+                    why = " ".join(str(getattr(err, "strerror", None) or err).split())
+                    self._switch_off(f"the build cache {CACHE_DIR.as_posix()} cannot be "
+                                     f"opened ({why})")
         return None
 
     @property
