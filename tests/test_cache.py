@@ -515,6 +515,22 @@ def test_an_index_that_is_not_a_database_is_rebuilt(project):
     assert prepared(project).stats.checked == []
 
 
+def test_a_cache_that_cannot_be_opened_is_one_line_and_the_build_goes_on(project, capfd):
+    first = prepared(project)
+    first.close()
+    capfd.readouterr()
+    folder = project / ".cache" / "banmen"
+    shutil.rmtree(folder)
+    folder.write_text("not a folder", encoding="utf-8")  # nor can it be deleted and made
+    second = prepared(project)
+    assert second.cache is not None and not second.cache.enabled
+    assert capfd.readouterr().err == ("banmen: the build cache .cache/banmen cannot be opened "
+                                      "(unable to open database file); this build checks and "
+                                      "draws without it\n")
+    assert len(second.stats.checked) == len(PARTS) - 1 and second.svgs == first.svgs
+    assert folder.read_text(encoding="utf-8") == "not a folder"
+
+
 def test_pages_are_expanded_once_and_again_only_when_what_they_show_changed(project):
     pages = {"docs/u.md": "# u\n\n{{ puzzles ukejalayer }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n",
              "docs/m.md": "# m\n\n{{ diagram medamagaeru/step }}\n\n{{ parameters medamagaeru }}\n"
@@ -726,3 +742,156 @@ def test_a_board_that_fails_behind_the_pages_fails_the_page_that_shows_it(projec
         assert build._drawing is None
     finally:
         build.close()
+
+
+# ---- forgeries sealed through the cache's own API: markup never reaches a page
+
+def forge(project: Path, kind: str, change) -> int:
+    """Rewrite every ``kind:`` entry through the cache's API (so each seal holds) as
+    ``change(text)``; return how many were forged."""
+    from banmen.site.cache import BuildCache
+
+    cache = BuildCache(project)
+    names = [r[1] for r in rows(project) if r[1].startswith(kind + ":")]
+    for name in names:
+        cache.set_text(name, change(cache.get_text(name)))
+    cache.close()
+    return len(names)
+
+
+BOARD_FORGERIES = {
+    "not svg": lambda svg: "盤面",
+    "script": lambda svg: svg.replace("</svg>", "<script>alert(1)</script></svg>"),
+    "event": lambda svg: svg.replace("<svg ", '<svg onload="alert(1)" ', 1),
+    "foreignObject": lambda svg: svg.replace(
+        "</svg>", '<foreignObject><div onmouseover="alert(1)">x</div></foreignObject></svg>'),
+    "javascript href": lambda svg: svg.replace(
+        "</svg>", '<a xlink:href="javascript:alert(1)"><circle r="9"/></a></svg>'),
+}
+
+
+@pytest.mark.parametrize("how", sorted(BOARD_FORGERIES))
+def test_a_sealed_board_with_markup_is_drawn_again(project, how):
+    first = prepared(project)
+    html = page_of(first)
+    first.close()
+    assert forge(project, "svg", BOARD_FORGERIES[how]) == len(first.svgs)
+    second = prepared(project)
+    assert sorted(second.stats.drawn) == sorted(first.svgs)
+    assert second.svgs == first.svgs
+    assert page_of(second) == html.replace(first._token_prefix, second._token_prefix)
+    assert prepared(project).stats.drawn == []
+
+
+def test_a_sealed_board_with_markup_read_lazily_is_drawn_again(project):
+    first = prepared(project)
+    html = page_of(first)
+    first.close()
+    forge(project, "svg", BOARD_FORGERIES["script"])
+    sql(project, "DELETE FROM Cache WHERE key LIKE 'page:%'")  # the pages read the boards
+    lazy = prepared(project, lazy_boards=True)
+    assert lazy.stats.drawn == []  # nothing read yet
+    assert page_of(lazy) == html.replace(first._token_prefix, lazy._token_prefix)
+    assert sorted(lazy.stats.drawn) == sorted(first.svgs)
+    assert "<script" not in page_of(lazy)
+
+
+@pytest.mark.parametrize("payload", ["\n\n<img src=x onerror=alert(1)>\n",
+                                     "\n\n[規則](javascript:alert(1))\n",
+                                     "\n\n見出し {: onclick=alert(1) }\n"])
+def test_a_sealed_site_entry_with_markup_in_its_tables_is_made_again(project, payload):
+    import json as json_module
+
+    first = prepared(project)
+    parameters = dict(first.content.parameters)
+    first.close()
+
+    def change(text):
+        data = json_module.loads(text)
+        data["parameters"]["ukejalayer"] += payload
+        return json_module.dumps(data, ensure_ascii=False)
+
+    assert forge(project, "site", change) == 1
+    second = prepared(project)
+    assert second.content.parameters == parameters
+    assert payload.strip() not in second.content.parameters["ukejalayer"]
+
+
+def test_a_simulation_figure_is_the_figure_a_board_and_an_escaped_caption():
+    from banmen.site.build import _simulation_figure
+    from test_cached_markup import BOARD
+
+    figure = (f'<figure class="banmen-diagram" id="bm-ludo-simulation-65d8cd0d-figure">{BOARD}'
+              "<figcaption>1局の長さの分布（乱数の種は0、&lt;200局&gt;）。</figcaption></figure>")
+    assert _simulation_figure(figure)
+    for forged in (figure.replace("）。", "）。<script>alert(1)</script>"),
+                   figure + "<img src=x onerror=alert(1)>",
+                   figure.replace("</desc>", "</desc><foreignObject/>"),
+                   figure.replace('id="bm-ludo', 'onclick="alert(1)" id="bm-ludo')):
+        assert not _simulation_figure(forged)
+
+
+def _shift(parts, header):
+    parts[1] = parts[0][-20:] + parts[1]
+    parts[0] = parts[0][:-20]
+
+
+def _comment(number):
+    def change(parts, header):
+        parts[1] += f"<!--bm-board-{header['prefix']}-{number}-->"
+    return change
+
+
+def _foreign(parts, header):
+    parts[1] += "<!--bm-board-BANMENEMBED0123456789ABCDEFX-0-->"
+
+
+def _fewer(parts, header):
+    header["boards"] -= 1
+    del parts[-1]
+
+
+def _board_text(parts, header):
+    parts[-1] = "盤面"
+
+
+@pytest.mark.parametrize("change", [_shift, _comment(0), _comment(99), _foreign, _fewer,
+                                    _board_text],
+                         ids=["lengths moved", "a board twice", "a board out of range",
+                              "a foreign comment", "a board left out", "a board not svg"])
+def test_a_sealed_expansion_whose_parts_do_not_hold_together_is_expanded_again(project, change):
+    import json as json_module
+
+    text = "# u\n\n{{ diagram ukejalayer/board }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n"
+    first = prepared(project)
+    expected = first.expand(text, "docs/u.md")
+    html = first.fill(expected.markdown, expected.tokens)
+    name = first._page_name(text, "docs/u.md")
+    head, _, body = first.cache.get_text(name).partition("\n")
+    header = json_module.loads(head)
+    parts, position = [], 0
+    for length in header["lengths"]:
+        parts.append(body[position:position + length])
+        position += length
+    assert header["boards"] >= 3 and len(header["tokens"]) == 2
+    change(parts, header)
+    header["lengths"] = [len(p) for p in parts]
+    first.cache.set_text(name, json_module.dumps(header) + "\n" + "".join(parts))
+    first.close()
+    second = prepared(project)
+    expansion = second.expand(text, "docs/u.md")
+    assert second.stats.expanded == ["docs/u.md"]
+    assert second.fill(expansion.markdown, expansion.tokens) == html.replace(
+        first._token_prefix, second._token_prefix)
+
+
+@pytest.mark.slow
+def test_every_board_of_the_site_passes_the_check_on_read(tmp_path, warm_cache):
+    # a board the allow-list refused would be drawn again on every build: none is
+    from conftest import copy_project
+
+    if warm_cache is None:
+        pytest.skip("the session's site build ran without a cache")
+    build = prepared(copy_project(tmp_path / "copy", warm_cache))
+    assert len(build.svgs) > 1000
+    assert build.stats.checked == [] and build.stats.drawn == []

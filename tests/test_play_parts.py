@@ -349,3 +349,49 @@ def test_a_cached_parts_file_of_another_variant_is_drawn_again(tmp_path):
             assert data["variant"] == "suicide-checkers" and "--sq-" in data["board"]
     finally:
         cache.close()
+
+
+def test_every_parts_file_of_the_site_is_svg_as_banmen_draws_it(site_parts):
+    # what the cache check demands of a parts file read back (the board and the symbols
+    # go into the page through innerHTML)
+    from banmen.site.cached_markup import drawn_svg
+
+    for variant, (_game, parts) in site_parts.items():
+        assert drawn_svg(parts["board"]) and drawn_svg(parts["symbols"]), variant
+
+
+@pytest.mark.parametrize("field, change", [
+    ("board", lambda svg: svg.replace("<g ", '<g onmouseover="alert(1)" ', 1)),
+    ("board", lambda svg: svg.replace("</svg>", "<script>alert(1)</script></svg>")),
+    ("symbols", lambda svg: svg + "<img src=x onerror=alert(1)>"),
+    ("symbols", lambda svg: svg.replace("</defs>", "<foreignObject><p>x</p></foreignObject></defs>")),
+])
+def test_a_sealed_parts_file_with_markup_is_drawn_again(tmp_path, field, change):
+    """A parts file of the right variant, sealed through the cache's own API, whose board or
+    symbols hold markup banmen never draws is neither written by the warm path
+    (:func:`write_cached_play_parts`) nor by :func:`write_play_parts`: it is drawn again."""
+    from banmen.site.cache import BuildCache
+    from banmen.site.play_assets import (parts_name, play_parts_names, write_cached_play_parts,
+                                         write_play_parts)
+
+    frogs = get_game("medamagaeru")
+    cache = BuildCache(tmp_path)
+    try:
+        write_play_parts(tmp_path / "site", {"medamagaeru": frogs}, cache)
+        genuine = (tmp_path / "site" / "assets" / "play" / "medamagaeru.json").read_text(
+            encoding="utf-8")
+        data = json.loads(genuine)
+        data[field] = change(data[field])
+        assert data[field] != json.loads(genuine)[field]
+        forged = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        cache.set_text(parts_name(frogs), forged)
+        names = play_parts_names({"medamagaeru": frogs})
+        assert names == [["medamagaeru", parts_name(frogs)]]
+        assert write_cached_play_parts(tmp_path / "warm", names, cache) is False
+        assert not (tmp_path / "warm" / "assets" / "play" / "medamagaeru.json").exists()
+        write_play_parts(tmp_path / "out", {"medamagaeru": frogs}, cache)
+        assert (tmp_path / "out" / "assets" / "play" / "medamagaeru.json").read_text(
+            encoding="utf-8") == genuine
+        assert cache.get_text(parts_name(frogs)) == genuine  # the forgery was replaced
+    finally:
+        cache.close()

@@ -132,22 +132,33 @@ def test_the_games_names_come_from_the_engines_once_then_from_the_cache(tmp_path
         Build.cache.close()
 
 
-@pytest.mark.parametrize("damage", ["text", "boost"])
+@pytest.mark.parametrize("damage", ["text", "boost", "title", "section title", "other boost"])
 def test_a_sealed_entry_with_other_text_or_a_non_finite_boost_is_refused(tmp_path, damage):
-    """The attack review's case: a correctly sealed entry whose text is not the page's text
-    (markup put in) or whose boost is NaN is not read back (the page is then cut again)."""
+    """The attack review's case: a correctly sealed entry whose text or title is not the
+    page's (markup put in), or whose boost is NaN or another page's, is not read back (the
+    page is then cut again)."""
     cache = BuildCache(tmp_path)
+    title, boost = TITLES["medamagaeru/rules/"], BOOSTS["medamagaeru/rules/"]
     try:
         genuine = search.segment_entries(DOCS[:2], TITLES, NAMES, BOOSTS)
+        assert [search._uncut(e["title"]) for e in genuine] == [
+            "めだまがえる ルール", "めだまがえる ルール 動き"]
         cache.set_json("search:page", genuine)
-        assert cache.get_json("search:page", search._cut_entries_reader(DOCS[:2])) == genuine
+        reader = search._cut_entries_reader(DOCS[:2], title, boost)
+        assert cache.get_json("search:page", reader) == genuine
         tampered = search.segment_entries(DOCS[:2], TITLES, NAMES, BOOSTS)
         if damage == "text":
             tampered[0]["text"] = "<img src=x onerror=alert(99)>TAMPER"
-        else:
+        elif damage == "boost":
             tampered[0]["boost"] = float("nan")
+        elif damage == "title":
+            tampered[0]["title"] = "<img src=x onerror=alert(98)>"
+        elif damage == "section title":
+            tampered[1]["title"] += "<script>alert(97)</script>"
+        else:
+            tampered[1]["boost"] = 1000.0
         cache.set_json("search:page", tampered)
-        assert cache.get_json("search:page", search._cut_entries_reader(DOCS[:2])) is None
+        assert cache.get_json("search:page", reader) is None
     finally:
         cache.close()
 

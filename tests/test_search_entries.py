@@ -114,6 +114,39 @@ def test_a_damaged_entry_is_parsed_again(cache, stored):
     assert again.search_index.entries == fresh_entries(page())
 
 
+@pytest.mark.parametrize("field, forged", [
+    ("text", "<p>駒は前に進みます。</p><script>alert(1)</script>"),
+    ("text", "<p onclick=alert(2)>駒</p>"),
+    ("text", "<img src=x onerror=alert(3)>"),
+    ("text", "&#60;script&#62;"),
+    ("title", "<svg onload=alert(4)>"),
+    ("tags", ["<b>タグ</b>"]),
+    ("location", "javascript:alert(5)//medamagaeru/rules/"),
+    ("location", "ukejalayer/rules/#end"),
+])
+def test_a_sealed_entry_with_markup_or_another_page_is_parsed_again(cache, field, forged):
+    """The search box shows titles and texts as HTML: an entry sealed through the cache's
+    own API with markup Material's parser never writes, or a location off the page, is
+    refused and the page parsed again."""
+    name = entries_name(page(), SETTINGS, NONCE)
+    genuine = fresh_entries(page())
+    cache.set_json(name, genuine)
+    assert cache_search_entries(plugin()[0], lambda: cache, lambda: NONCE)
+    forged_entries = [dict(e) for e in genuine]
+    forged_entries[0][field] = forged
+    cache.set_json(name, forged_entries)
+    again, parsed = plugin()
+    cache_search_entries(again, lambda: cache, lambda: NONCE)
+    again.search_index.add_entry_from_context(page())
+    assert parsed == ["medamagaeru/rules/"]
+    assert again.search_index.entries == genuine
+    # the genuine entries, sealed again, are read back without a parse
+    third, parsed = plugin()
+    cache_search_entries(third, lambda: cache, lambda: NONCE)
+    third.search_index.add_entry_from_context(page())
+    assert parsed == [] and third.search_index.entries == genuine
+
+
 def test_without_a_cache_every_page_is_parsed(cache):
     again, parsed = plugin()
     cache_search_entries(again, lambda: None, lambda: NONCE)

@@ -42,6 +42,7 @@ from banmen.content.errors import ContentError, ContentErrors
 from banmen.errors import display_name
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
+from banmen.site.cached_markup import drawn_svg, plain_markdown
 from banmen.site.drawing import BoardDrawing, draw_boards
 from banmen.site.onpage import share_glyphs, unique_ids
 from banmen.site.play_page import play_html, start_setups
@@ -406,7 +407,7 @@ class SiteBuild:
                             found[path] = (view, {})
                             self._unread.update((k, (n, path)) for k, n in names.items())
                             continue
-                    svgs = {b.key: cache.get_text("svg:" + svg_keys[b.key])
+                    svgs = {b.key: cache.get_text("svg:" + svg_keys[b.key], drawn_svg)
                             for b in boards_of(view)}
                     if all(v is not None for v in svgs.values()):
                         found[path] = (view, svgs)
@@ -462,7 +463,7 @@ class SiteBuild:
             svg_keys = {b.key: key(*base, board_inputs(game, spec)) for b, game, spec in boards}
             made[path] = (view, svg_keys)
             for b, game, spec in boards:
-                cached = cache.get_text("svg:" + svg_keys[b.key])
+                cached = cache.get_text("svg:" + svg_keys[b.key], drawn_svg)
                 if cached is None and self.reuse is not None:
                     svg = self.reuse(b.key, game, spec)
                     if svg is not None:
@@ -539,7 +540,7 @@ class SiteBuild:
 
     def _read_board_from(self, cache: BuildCache | None, board_key: str, name: str,
                          path: Path) -> str:
-        svg = None if cache is None else cache.get_text(name)
+        svg = None if cache is None else cache.get_text(name, drawn_svg)
         if svg is None:
             cache = cache or BuildCache(self.root, enabled=False)
             found: dict[Path, tuple[View, dict[str, str]]] = {}
@@ -703,7 +704,12 @@ class SiteBuild:
 
     def _read_expansion(self, text: str, source: str) -> PageExpansion | None:
         """An expansion read back from :meth:`_framed_expansion`'s text, its tokens given
-        this build's nonce; ``None`` when the text is not of that form (damage)."""
+        this build's nonce; ``None`` when the text is not of that form (damage): see
+        :func:`_framed_parts_fit` for what the parts must hold.
+
+        The fragments and boards are not scanned for markup: an expansion sealed through
+        the cache's own API that keeps that form is trusted (an allow-list scan of the
+        ~24 MB a warm build reads would cost more than the expansion saves)."""
         head, newline, body = text.partition("\n")
         try:
             header = json.loads(head)
@@ -726,6 +732,8 @@ class SiteBuild:
         for length in lengths:
             parts.append(body[position:position + length])
             position += length
+        if not _framed_parts_fit(parts, old, names, count):
+            return None
         new = self._token_prefix
         expansion = PageExpansion(parts[0].replace(old, new), source=source, marker=new)
         # the fragments' board comments carry the old prefix too
@@ -968,6 +976,31 @@ def _site_side_work(with_presets: list[Any], parts_games: list[Any]
             [play_parts_text(game) for game in parts_games])
 
 
+def _framed_parts_fit(parts: list[str], prefix: str, names: list[str], count: int) -> bool:
+    """Whether the parts of a framed expansion (:meth:`SiteBuild._framed_expansion`) hold
+    together: the Markdown holds each token of ``names`` once and no other text with the
+    nonce ``prefix``; each fragment is markup (starts with ``<``, ends with ``>``), its board
+    comments number the ``count`` boards in order, each once, and no other board comment
+    or text with the nonce is there; each board is one ``<svg>`` (or a lazy ``<template>``
+    of one). Parts whose lengths were moved, and comments that would drop a
+    board or show one twice, fail."""
+    markdown, fragments = parts[0], parts[1:1 + len(names)]
+    boards = parts[1 + len(names):]
+    found = re.findall(rf"{prefix}(\d*)", markdown)
+    if sorted(found) != sorted(name[len(prefix):] for name in names):
+        return False
+    numbers = [int(n) for fragment in fragments
+               for n in re.findall(rf"<!--bm-board-{prefix}-(\d+)-->", fragment)]
+    if (numbers != list(range(count)) or sum(f.count(prefix) for f in fragments) != count
+            or sum(f.count("<!--bm-board-") for f in fragments) != count):
+        return False
+    if not all(f.startswith("<") and f.endswith(">") for f in fragments):
+        return False
+    return all((b.startswith("<svg") and b.endswith("</svg>"))
+               or (b.startswith('<template class="bm-lazy"><svg')
+                   and b.endswith("</svg></template>")) for b in boards)
+
+
 def _site_from_data(data: Any) -> dict[str, Any]:
     """The site entry (game ids and tables) read back from the cache, checked."""
     if not (isinstance(data, dict) and set(data) == {"games", "parameters", "presets",
@@ -982,10 +1015,13 @@ def _site_from_data(data: Any) -> dict[str, Any]:
     games = data["games"]
     if not (isinstance(games, list) and all(isinstance(g, str) for g in games)):
         raise ValueError("game ids")
-    for table in ("parameters", "presets", "simulations"):
+    for table, check in (("parameters", plain_markdown), ("presets", plain_markdown),
+                         ("simulations", _simulation_figure)):
         value = data[table]
+        # the tables and figures reach the page as Markdown and HTML: allow-listed
+        # (banmen.site.cached_markup), so a forged entry cannot bring markup
         if not (isinstance(value, dict) and set(value) <= set(games)
-                and all(isinstance(v, str) for v in value.values())):
+                and all(isinstance(v, str) and check(v) for v in value.values())):
             raise ValueError(table)
     starts = data["starts"]
     if not (isinstance(starts, dict) and set(starts) == set(games) and all(
@@ -993,6 +1029,19 @@ def _site_from_data(data: Any) -> dict[str, Any]:
             for v in starts.values())):
         raise ValueError("starts")
     return data
+
+
+#: a simulation figure as :func:`banmen.site.presets.simulation_html` writes it.
+_SIMULATION = re.compile(r'<figure class="banmen-diagram" id="[A-Za-z0-9_-]+-figure">'
+                         r"(<svg.*</svg>)<figcaption>(?:[^<>&]|&(?:amp|lt|gt|quot|#x27);)*"
+                         r"</figcaption></figure>", re.DOTALL)
+
+
+def _simulation_figure(text: str) -> bool:
+    """Whether ``text`` is a simulation figure: the figure, a board-like SVG
+    (:func:`banmen.site.cached_markup.drawn_svg`) and an escaped caption."""
+    match = _SIMULATION.fullmatch(text)
+    return match is not None and drawn_svg(match.group(1))
 
 
 def _squares_from_data(data: Any) -> dict[tuple[str, str], frozenset[str]]:

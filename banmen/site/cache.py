@@ -18,6 +18,10 @@ value``, so an entry moved under another name (two value files swapped under
 truncated or overwritten one, or one that does not parse is dropped and reported as a miss:
 computed and written again, never served.
 
+The seal holds no secret: it detects damage, not forgery. What goes into a page as markup
+is therefore also checked when read (:mod:`banmen.site.cached_markup`, and
+:meth:`get_text`'s ``check``), so an entry forged through this API brings no script.
+
 Keys are SHA-256 digests of everything that can change a value (see :func:`key`). A check
 result (the page view of one file) is keyed on the file's path and YAML bytes, the rule
 inputs of its game (its section of ``rules.yaml`` and ``--set`` overrides; its own
@@ -57,7 +61,7 @@ _PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/par
               "site/reasons.py", "site/scripts.py", "site/search.py",
               "site/cache.py", "site/onpage.py", "site/links.py", "cli.py", "cli_options.py",
               "site/diff.py", "site/diff_svg.py", "site/diff_report.py",
-              "site/diff_probe.py", "site/play_words.py"}
+              "site/diff_probe.py", "site/play_words.py", "site/cached_markup.py"}
 #: the names diskcache gives value files (two levels of folders, 28 hex digits, ``.val``).
 _VALUE_FILE = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
 
@@ -206,8 +210,8 @@ class BuildCache:
             standard error.
 
     A cache folder whose index cannot be read (not a database) is deleted and created again;
-    if that fails too, the build goes on without a cache. A folder locked by another process
-    is never deleted.
+    if that fails too (a read-only disk), the build goes on without a cache and says so in
+    one line on standard error. A folder locked by another process is never deleted.
     """
 
     def __init__(self, root: Path, enabled: bool = True, lock_wait: float | None = None):
@@ -273,6 +277,10 @@ class BuildCache:
                     return None
                 if attempt == 0:
                     shutil.rmtree(self.directory, ignore_errors=True)
+                else:  # not even a new one: a read-only disk, a file in the folder's place
+                    why = " ".join(str(getattr(err, "strerror", None) or err).split())
+                    self._switch_off(f"the build cache {CACHE_DIR.as_posix()} cannot be "
+                                     f"opened ({why})")
         return None
 
     @property
@@ -359,16 +367,27 @@ class BuildCache:
             except Exception:  # noqa: BLE001
                 pass
 
-    def get_text(self, name: str) -> str | None:
-        """Return the UTF-8 text stored under ``name``, or ``None`` (missing or damaged)."""
+    def get_text(self, name: str, check: Callable[[str], bool] | None = None) -> str | None:
+        """Return the UTF-8 text stored under ``name``, or ``None`` (missing or damaged).
+
+        Args:
+            name: the entry's name.
+            check: when given, the text must pass it (e.g.
+                :func:`banmen.site.cached_markup.drawn_svg`): a text that does not is
+                damage, deleted and reported as a miss like any other.
+        """
         payload = self.get_bytes(name)
         if payload is None:
             return None
         try:
-            return payload.decode("utf-8")
+            text = payload.decode("utf-8")
         except UnicodeDecodeError:
             self.delete(name)
             return None
+        if check is not None and not check(text):
+            self.delete(name)
+            return None
+        return text
 
     def set_text(self, name: str, text: str) -> None:
         """Store ``text`` (UTF-8) under ``name``."""

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banmen.errors import BanmenError
+from banmen.site.cached_markup import drawn_svg
 
 if TYPE_CHECKING:
     from banmen.game import Game
@@ -129,8 +130,9 @@ def _parts_of(text: str, game: Game) -> bool:
 def _parts_of_variant(text: str, variant: str) -> bool:
     """Whether ``text`` (read back from the cache) is a parts file of board variant
     ``variant``: JSON with exactly the fields of a parts file, the variant's name and its
-    board's ids. Anything else (damage, or the parts of another variant under this key) is
-    drawn again."""
+    board's ids, a board and symbols that are SVG as banmen draws it
+    (:func:`banmen.site.cached_markup.drawn_svg`). Anything else (damage, markup, or the
+    parts of another variant under this key) is drawn again."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -139,7 +141,9 @@ def _parts_of_variant(text: str, variant: str) -> bool:
         return False
     if any(not isinstance(data[field], kind) for field, kind in _PARTS_FIELDS.items()):
         return False
-    return data["variant"] == variant and f'id="bm-play-{variant}-' in data["board"]
+    # the board and symbols reach the page through innerHTML: only drawn SVG is accepted
+    return (data["variant"] == variant and f'id="bm-play-{variant}-' in data["board"]
+            and drawn_svg(data["board"]) and drawn_svg(data["symbols"]))
 
 
 def parts_name(game: Game) -> str:

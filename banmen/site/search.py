@@ -92,6 +92,17 @@ def _page_of(location: str) -> str:
     return location.split("#", 1)[0]
 
 
+def _entry_title(doc: dict, page_title: str) -> str:
+    """The title of a search entry before it is cut: a page's own entry takes the page's
+    title, a section's is prefixed with it."""
+    title = doc.get("title", "")
+    if "#" not in doc["location"]:
+        return page_title or title
+    if page_title and not title.startswith(page_title):
+        return f"{page_title} {title}"
+    return title
+
+
 def segment_entries(docs: list[dict], titles: dict[str, str] | None = None,
                     keep: Iterable[str] = (), boosts: dict[str, float] | None = None) -> list[dict]:
     """Segment the ``title`` and ``text`` of search index entries; a page's own entry takes the
@@ -116,12 +127,7 @@ def segment_entries(docs: list[dict], titles: dict[str, str] | None = None,
     out = []
     for doc in docs:
         entry = dict(doc)
-        title = entry.get("title", "")
-        page_title = page_titles.get(_page_of(entry["location"]), "")
-        if "#" not in entry["location"]:
-            title = page_title or title
-        elif page_title and not title.startswith(page_title):
-            title = f"{page_title} {title}"
+        title = _entry_title(doc, page_titles.get(_page_of(entry["location"]), ""))
         entry["title"] = segment(title, keep)
         entry["text"] = segment(entry.get("text", ""), keep)
         boost = (boosts or {}).get(_page_of(entry["location"]))
@@ -149,10 +155,15 @@ def _uncut(text: str) -> str:
     return text.replace(BOUNDARY, "")
 
 
-def _cut_entries_reader(docs: list[dict]) -> Any:
+def _cut_entries_reader(docs: list[dict], page_title: str = "",
+                        boost: float | None = None) -> Any:
     """A reader for :meth:`BuildCache.get_json` that accepts the cut entries of ``docs`` only
     (as many entries, the same locations, text fields and a numeric boost) and gives their
-    fields back in the order :func:`segment_entries` writes them (the cache sorts keys)."""
+    fields back in the order :func:`segment_entries` writes them (the cache sorts keys).
+
+    The cut title and text must be those of ``docs`` (the page's title ``page_title``) with
+    word boundaries added, and the boost ``boost`` (when given) or the entry's own: the
+    search box shows titles and texts as HTML, so a forged entry must not bring markup."""
 
     def read(data: Any) -> list[dict]:
         if not (isinstance(data, list) and len(data) == len(docs)):
@@ -173,6 +184,10 @@ def _cut_entries_reader(docs: list[dict]) -> Any:
             # the cut text is the page's own text with word boundaries added, nothing else
             if _uncut(entry["text"]) != _uncut(doc.get("text", "")):
                 raise ValueError("the cut text of another entry")
+            if _uncut(entry["title"]) != _uncut(_entry_title(doc, page_title)):
+                raise ValueError("the cut title of another entry")
+            if entry.get("boost") != (doc.get("boost") if boost is None else boost):
+                raise ValueError("the boost of another page")
             out.append({k: entry[k] for k in order})
         return out
 
@@ -254,7 +269,7 @@ def segment_cached(docs: list[dict], titles: dict[str, str] | None = None,
         title = page_titles.get(page, "")
         boost = (boosts or {}).get(page)
         name = "search:" + key(*base, page, own, title, boost)
-        cut = cache.get_json(name, _cut_entries_reader(own))
+        cut = cache.get_json(name, _cut_entries_reader(own, title, boost))
         if cut is None:
             missed.append((name, indexes, own, title, boost))
             continue

@@ -10,7 +10,8 @@ largest single step on top of the bare MkDocs build (measured with
 inputs are unchanged gets its entries back from the cache instead: the key is everything the
 plugin reads from the page (its HTML as the plugin sees it, its table of contents, URL, title
 and metadata), the plugin's settings and Material's version. The value is JSON, checked field
-by field when read back; anything else is a miss and the page is parsed as before. The index
+by field when read back (each entry at the page's own URL, its title and text only the
+markup Material's parser writes); anything else is a miss and the page is parsed as before. The index
 written is the same either way (``tests/test_search_entries.py``).
 """
 
@@ -23,6 +24,7 @@ from importlib import metadata
 from typing import Any, Callable
 
 from banmen.site.cache import BuildCache, key
+from banmen.site.cached_markup import search_markup
 
 #: the comment standing for a board parked under a build's nonce (``<!--bm-board-<nonce>-<n>-->``)
 _PARKED = re.compile(r"<!--bm-board-[0-9A-Za-z]+-(\d+)-->")
@@ -44,21 +46,34 @@ def _toc_data(toc: Any) -> list[Any]:
              _toc_data(item.children)] for item in toc]
 
 
-def _entries_from_data(data: Any) -> list[dict[str, Any]]:
-    """The cached entries of one page, checked: a list of objects with the entry fields."""
-    if not isinstance(data, list):
-        raise ValueError("not a list of search entries")
-    for entry in data:
-        if not (isinstance(entry, dict) and {"location", "title", "text"} <= set(entry)
-                and set(entry) <= set(_FIELDS)
-                and all(isinstance(entry[f], _FIELDS[f]) and not isinstance(entry[f], bool)
-                        for f in entry)):
-            raise ValueError("not a search entry")
-        if "tags" in entry and not all(isinstance(t, str) for t in entry["tags"]):
-            raise ValueError("search entry tags")
-        if isinstance(entry.get("boost"), float) and not math.isfinite(entry["boost"]):
-            raise ValueError("search entry boost")
-    return data
+def _entries_reader(url: str) -> Callable[[Any], list[dict[str, Any]]]:
+    """A reader of the cached entries of the page at ``url``, checked: a list of objects
+    with the entry fields, each at ``url`` or one of its anchors, whose title, text and tags
+    are what Material's parser writes (:func:`banmen.site.cached_markup.search_markup`):
+    the search box shows them as HTML, so a forged entry must not bring markup or a link
+    elsewhere."""
+
+    def read(data: Any) -> list[dict[str, Any]]:
+        if not isinstance(data, list):
+            raise ValueError("not a list of search entries")
+        for entry in data:
+            if not (isinstance(entry, dict) and {"location", "title", "text"} <= set(entry)
+                    and set(entry) <= set(_FIELDS)
+                    and all(isinstance(entry[f], _FIELDS[f]) and not isinstance(entry[f], bool)
+                            for f in entry)):
+                raise ValueError("not a search entry")
+            if not (entry["location"] == url or entry["location"].startswith(url + "#")):
+                raise ValueError("a search entry of another page")
+            if not (search_markup(entry["title"]) and search_markup(entry["text"])):
+                raise ValueError("markup in a search entry")
+            if "tags" in entry and not all(isinstance(t, str) and search_markup(t)
+                                           for t in entry["tags"]):
+                raise ValueError("search entry tags")
+            if isinstance(entry.get("boost"), float) and not math.isfinite(entry["boost"]):
+                raise ValueError("search entry boost")
+        return data
+
+    return read
 
 
 def entries_name(page: Any, settings: dict[str, Any], strip: str = "") -> str:
@@ -109,7 +124,7 @@ def cache_search_entries(plugin: Any, cache_of: Callable[[], BuildCache | None],
             parse(page)
             return
         name = entries_name(page, settings, strip_of())
-        stored = cache.get_json(name, _entries_from_data)
+        stored = cache.get_json(name, _entries_reader(page.url))
         if stored is not None:
             index.entries.extend(stored)
             return
