@@ -162,6 +162,18 @@ def test_the_hint_says_where_play_starts(page, served, built_site, content):  # 
     block.locator(".bm-reset").click()
     assert hint.text_content() == FROM_START_JA
     assert json.loads(block.locator(".bm-play").get_attribute("data-line")) == []
+    # a puzzle never solved: its button appears once 「解答を見る」 has played the line
+    page.evaluate("() => localStorage.removeItem('banmen-progress')")
+    page.goto(url)
+    block = page.locator(f"#{element}")
+    block.scroll_into_view_if_needed()
+    expect(block.locator(".bm-play-start")).to_be_hidden()
+    block.locator(".bm-show").click()
+    expect(block.locator(".bm-feedback")).to_contain_text("これで勝ちです", timeout=20_000)
+    expect(block.locator(".bm-play-start")).to_be_visible()
+    assert block.locator(".bm-play-from").text_content() == FROM_LINE_JA
+    block.locator(".bm-reset").click()
+    expect(block.locator(".bm-play-start")).to_be_hidden()
     # a puzzle answered without moves carries no hint (its board never changes)
     other = page.locator('.banmen-puzzle:not([data-kind="move"]) .bm-play').first
     assert other.locator(".bm-play-from").count() == 0

@@ -110,6 +110,9 @@ def test_the_button_block_escapes_its_data():
     assert json.loads(html.unescape(attribute)) == setups
     assert "<" not in attribute and ">" not in attribute
     assert '<button type="button" class="md-button bm-play-start">この局面から指す</button>' in block
+    # a game's 対局する page shows no board before the button: it says what it starts
+    page = play_html(setups, "bm-play-page")
+    assert '<button type="button" class="md-button bm-play-start">対局を始める</button>' in page
 
 
 def test_a_cached_view_keeps_its_setups_and_refuses_bad_ones():

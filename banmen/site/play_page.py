@@ -35,6 +35,8 @@ from typing import Any
 
 #: the button's text.
 BUTTON_JA = "この局面から指す"
+#: the button's text on a game's 対局する page, where no board is shown before it opens.
+PAGE_BUTTON_JA = "対局を始める"
 #: a move puzzle's hint beside the button while its board shows the puzzle's own position
 #: (docs/assets/js/play-button.js writes the other one).
 FROM_START_JA = "問題の最初の局面から始めます。"
@@ -106,13 +108,15 @@ def play_html(setups: list[dict[str, Any]], where: str = "", hint: str = "") -> 
         setups: from :func:`play_setup` or :func:`start_setups`.
         where: a class naming the place (``bm-play-diagram``, ``bm-play-sequence``,
             ``bm-play-puzzle``, ``bm-play-page``); CSS shows a sequence's button at its last
-            frame and a puzzle's once it is solved.
+            frame and a puzzle's once it is solved or its answer shown; on ``bm-play-page``
+            the button reads :data:`PAGE_BUTTON_JA`.
         hint: plain text beside the button saying where play starts (a move puzzle's
             :data:`FROM_START_JA`), escaped; ``""`` for none.
     """
     note = f'<span class="bm-play-from">{html.escape(hint)}</span>' if hint else ""
+    label = PAGE_BUTTON_JA if where == "bm-play-page" else BUTTON_JA
     data = json.dumps(setups, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return (f'<div class="bm-play {where}" data-play="{html.escape(data, quote=True)}" '
             'data-search-exclude><p class="bm-play-open">'
-            f'<button type="button" class="md-button bm-play-start">{BUTTON_JA}</button>{note}'
+            f'<button type="button" class="md-button bm-play-start">{label}</button>{note}'
             '<span class="bm-play-note" aria-live="polite"></span></p></div>')

@@ -182,6 +182,7 @@ export function setupMove(block, answer) {
   function reset() {
     epoch += 1;
     busy = false;
+    block.classList.remove("bm-shown");
     queued = false;
     node = root;
     here = 0;
@@ -254,6 +255,7 @@ export function setupMove(block, answer) {
           later(function () { stepFrom(edge.next); });
         } else {
           busy = false;
+          block.classList.add("bm-shown"); // the play button shows, as after solving
           say(block, "解答：" + said.join("、") + "。これで勝ちです。「最初から」で自分でも指してみましょう。", null);
         }
       });
