@@ -266,6 +266,10 @@ class SiteBuild:
                 # the simulation figures and the play board's parts need no content: they
                 # are made in a process of their own while this one checks the content
                 # (finished by _finish_site_entry)
+                # matplotlib before the fork, so the side process starts drawing at once; a
+                # build that makes the site entry again nearly always checks or draws boards
+                # here too, which needs matplotlib in this process anyway
+                import banmen.render.svg  # noqa: F401
                 from banmen.site.forked import ForkedCall
 
                 self._side = (name, entry, parts_missing,
