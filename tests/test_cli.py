@@ -433,7 +433,7 @@ def test_ctrl_c_in_any_command_is_one_line_and_status_130(tmp_path):
         _out, err = process.communicate(timeout=60)
     finally:
         process.kill()
-    assert process.returncode == 130
+    assert process.returncode == 130, err[-3000:]
     assert "Traceback" not in err and err.splitlines()[-1] == "banmen: interrupted"
     assert not (tmp_path / "r.html").exists()
 

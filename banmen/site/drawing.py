@@ -27,6 +27,9 @@ import sys
 import threading
 from typing import Any
 
+#: seconds between two looks of a waiting caller: an untimed wait of the main thread is not
+#: woken by Ctrl-C when the signal reaches the collecting thread instead
+_WAKE = 0.2
 #: (board key, engine, spec) of the boards to draw, read by the forked workers by index.
 _TODO: list[tuple[str, Any, Any]] = []
 #: game id -> indexes into :data:`_TODO` of that game's boards, in content order.
@@ -174,7 +177,7 @@ class BoardDrawing:
         """
         with self._changed:
             while board_key not in self._svgs and self._error is None and not self._finished:
-                self._changed.wait()
+                self._changed.wait(_WAKE)
             if board_key in self._svgs:
                 return self._svgs[board_key]
             if self._error is not None:
@@ -189,7 +192,7 @@ class BoardDrawing:
         """
         with self._changed:
             while not self._finished:
-                self._changed.wait()
+                self._changed.wait(_WAKE)
         if self._thread is not None:
             self._thread.join()  # gone before the caller forks again (no lock held in it)
         if self._error is not None:
