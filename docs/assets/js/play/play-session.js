@@ -320,7 +320,7 @@ export async function openPlay(block, line) {
       extra.appendChild(b);
     }
     status.textContent = clicked.length
-      ? `${who}の番です。盤のマスをクリックして指してください。`
+      ? `${who}の番です。盤のマスをクリックしてください。`
       : `${who}の番です。下のボタンで指してください。`;
   }
 
