@@ -625,6 +625,23 @@ def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_there(project
     assert page_of(lazy) == page_of(first)
 
 
+def _assert_a_forged_expansion_is_expanded_again(project, text: str, forge) -> None:
+    """Build the page ``text`` once, replace its cached expansion by ``forge(stored text)``
+    sealed under its own name (so the seal holds), and check that the next build expands
+    the page again into the same HTML."""
+    first = prepared(project)
+    expected = first.expand(text, "docs/u.md")
+    html = first.fill(expected.markdown, expected.tokens)
+    name = first._page_name(text, "docs/u.md")
+    first.cache.set_text(name, forge(first.cache.get_text(name)))
+    first.close()
+    second = prepared(project)
+    expansion = second.expand(text, "docs/u.md")
+    assert second.stats.expanded == ["docs/u.md"]
+    assert second.fill(expansion.markdown, expansion.tokens) == html.replace(
+        first._token_prefix, second._token_prefix)
+
+
 @pytest.mark.parametrize("bad", [
     "", "no header", '{"prefix": "x"}\nbody', '[]\n',
     '{"prefix": "BANMENEMBED0123456789ABCDEFX", "tokens": [], "lengths": [99]}\nshort',
@@ -634,19 +651,12 @@ def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_there(project
 ])
 def test_a_page_expansion_that_is_not_of_the_framed_form_is_expanded_again(project, bad):
     # sealed under its own name (so the seal holds) but not what the build writes
-    text = "# u\n\n{{ diagram ukejalayer/board }}\n"
-    first = prepared(project)
-    expected = first.expand(text, "docs/u.md")
-    html = first.fill(expected.markdown, expected.tokens)
-    name = first._page_name(text, "docs/u.md")
-    assert first.cache.get_text(name).startswith('{"prefix": "BANMENEMBED')
-    first.cache.set_text(name, bad)
-    first.close()
-    second = prepared(project)
-    expansion = second.expand(text, "docs/u.md")
-    assert second.stats.expanded == ["docs/u.md"]
-    assert second.fill(expansion.markdown, expansion.tokens) == html.replace(
-        first._token_prefix, second._token_prefix)
+    def forge(stored: str) -> str:
+        assert stored.startswith('{"prefix": "BANMENEMBED')
+        return bad
+
+    _assert_a_forged_expansion_is_expanded_again(
+        project, "# u\n\n{{ diagram ukejalayer/board }}\n", forge)
 
 
 def test_a_page_made_from_cached_check_results_is_the_page_made_from_fresh_ones(project):
@@ -862,27 +872,21 @@ def _board_text(parts, header):
 def test_a_sealed_expansion_whose_parts_do_not_hold_together_is_expanded_again(project, change):
     import json as json_module
 
-    text = "# u\n\n{{ diagram ukejalayer/board }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n"
-    first = prepared(project)
-    expected = first.expand(text, "docs/u.md")
-    html = first.fill(expected.markdown, expected.tokens)
-    name = first._page_name(text, "docs/u.md")
-    head, _, body = first.cache.get_text(name).partition("\n")
-    header = json_module.loads(head)
-    parts, position = [], 0
-    for length in header["lengths"]:
-        parts.append(body[position:position + length])
-        position += length
-    assert header["boards"] >= 3 and len(header["tokens"]) == 2
-    change(parts, header)
-    header["lengths"] = [len(p) for p in parts]
-    first.cache.set_text(name, json_module.dumps(header) + "\n" + "".join(parts))
-    first.close()
-    second = prepared(project)
-    expansion = second.expand(text, "docs/u.md")
-    assert second.stats.expanded == ["docs/u.md"]
-    assert second.fill(expansion.markdown, expansion.tokens) == html.replace(
-        first._token_prefix, second._token_prefix)
+    def forge(stored: str) -> str:
+        head, _, body = stored.partition("\n")
+        header = json_module.loads(head)
+        parts, position = [], 0
+        for length in header["lengths"]:
+            parts.append(body[position:position + length])
+            position += length
+        assert header["boards"] >= 3 and len(header["tokens"]) == 2
+        change(parts, header)
+        header["lengths"] = [len(p) for p in parts]
+        return json_module.dumps(header) + "\n" + "".join(parts)
+
+    _assert_a_forged_expansion_is_expanded_again(
+        project, "# u\n\n{{ diagram ukejalayer/board }}\n\n{{ sequence ukejalayer/unlock-timeline }}\n",
+        forge)
 
 
 @pytest.mark.slow

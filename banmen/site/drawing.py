@@ -22,10 +22,11 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
-import pickle
 import sys
 import threading
 from typing import Any
+
+from banmen.site.forked import quiet_child, travelling
 
 #: seconds between two looks of a waiting caller: an untimed wait of the main thread is not
 #: woken by Ctrl-C when the signal reaches the collecting thread instead
@@ -223,13 +224,9 @@ def _next_result(results, workers) -> tuple[int, str | None, BaseException | Non
 def _work(claimed, busy, results) -> None:
     """Worker body: draw boards lane by lane until every lane is claimed, sending each
     (index, svg, None), or (index, None, error) and stop."""
-    import signal
-
     from banmen.render import render_svg
 
-    # the build's own process stops the workers and says so in one line
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - the worker's life
+    quiet_child()
     lane = None
     while True:
         with claimed.get_lock():
@@ -246,13 +243,7 @@ def _work(claimed, busy, results) -> None:
         try:
             svg = render_svg(game, spec)
         except Exception as error:  # noqa: BLE001 - sent to the build process, which raises it
-            try:
-                pickle.dumps(error)
-            except Exception:  # noqa: BLE001 - an error that cannot travel goes as its text
-                from banmen.game import BanmenError
-
-                error = BanmenError(f"{type(error).__name__}: {error}")
-            results.put((index, None, error))
+            results.put((index, None, travelling(error)))
             return
         results.put((index, svg, None))
 

@@ -67,21 +67,35 @@ class ForkedCall:
         self._reader.close()
 
 
-def _call(writer: Any, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    import pickle
+def quiet_child() -> None:
+    """In a forked child of the build: leave Ctrl-C to the build's own process, which stops
+    the children and says so in one line, and write nothing to standard error (what a child
+    would print is the broken pipe of a build that was stopped)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - the child's life
+
+
+def travelling(error: Exception) -> Exception:
+    """``error`` if it can be pickled back to the build process, else a ``BanmenError`` with
+    its type and text (an error class pickle cannot find again would be lost)."""
+    import pickle
+
+    try:
+        pickle.dumps(error)
+    except Exception:  # noqa: BLE001 - any failure to pickle: send the text instead
+        from banmen.game import BanmenError
+
+        return BanmenError(f"{type(error).__name__}: {error}")
+    return error
+
+
+def _call(writer: Any, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    quiet_child()
     try:
         answer = (True, function(*args))
     except Exception as error:  # noqa: BLE001 - raised again by the build process
-        try:
-            pickle.dumps(error)
-        except Exception:  # noqa: BLE001 - an error that cannot travel goes as its text
-            from banmen.game import BanmenError
-
-            error = BanmenError(f"{type(error).__name__}: {error}")
-        answer = (False, error)
+        answer = (False, travelling(error))
     writer.send(answer)
     writer.close()

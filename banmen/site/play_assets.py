@@ -180,11 +180,13 @@ def cached_play_parts(games: Mapping[str, Game], cache: BuildCache | None
                       ) -> list[tuple[Game, str | None]]:
     """(engine, its parts file from ``cache`` or ``None``) for each of :func:`play_games`:
     what a build finds already drawn (an unsound entry counts as missing)."""
-    found = []
-    for game in play_games(games):
-        text = None if cache is None else cache.get_text(parts_name(game))
-        found.append((game, text if text is not None and _parts_of(text, game) else None))
-    return found
+    return [(game, _stored_parts(game, cache)) for game in play_games(games)]
+
+
+def _stored_parts(game: Game, cache: BuildCache | None) -> str | None:
+    """The parts file of ``game``'s variant from ``cache``, when it is there and sound."""
+    text = None if cache is None else cache.get_text(parts_name(game))
+    return text if text is not None and _parts_of(text, game) else None
 
 
 def write_cached_play_parts(site_dir: Path, names: list[list[str]],
@@ -219,14 +221,12 @@ def write_cached_play_parts(site_dir: Path, names: list[list[str]],
 
 def _parts_json(game: Game, cache: BuildCache | None) -> bytes:
     """The parts file of ``game``'s variant, from ``cache`` when it holds it."""
-    name = parts_name(game)
-    if cache is not None:
-        stored = cache.get_text(name)
-        if stored is not None and _parts_of(stored, game):
-            return stored.encode("utf-8")
+    stored = _stored_parts(game, cache)
+    if stored is not None:
+        return stored.encode("utf-8")
     text = play_parts_text(game)
     if cache is not None:
-        cache.set_text(name, text)
+        cache.set_text(parts_name(game), text)
     return text.encode("utf-8")
 
 
