@@ -30,6 +30,7 @@ from banmen.content.errors import ContentErrors
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_stream
 from banmen.errors import display_name, one_line
 from banmen.game import BanmenError, Game, PositionError, RulesError, game_ids, get_game
+from banmen.wording import counted
 
 
 class _UserError(click.ClickException):
@@ -283,14 +284,15 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
     except ContentErrors as err:
         for error in err.errors:
             click.echo(str(error))
-        click.echo(f"{len(err.errors)} problem(s) found", err=True)
+        click.echo(f"{counted(len(err.errors), 'problem')} found", err=True)
         sys.exit(1)
     except BanmenError as err:
         raise _UserError(str(err)) from None
     if not quiet:
-        click.echo(f"ok: {len(content.diagrams)} diagrams, {len(content.puzzles)} puzzles, "
-                   f"{len(content.sequences)} sequences, {len(content.lessons)} lessons checked",
-                   err=True)
+        click.echo(f"ok: {counted(len(content.diagrams), 'diagram')}, "
+                   f"{counted(len(content.puzzles), 'puzzle')}, "
+                   f"{counted(len(content.sequences), 'sequence')}, "
+                   f"{counted(len(content.lessons), 'lesson')} checked", err=True)
 
 
 @main.command()

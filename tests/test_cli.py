@@ -473,3 +473,22 @@ def test_a_server_that_ignores_the_stop_is_killed_with_its_workers(tmp_path):
     for pid in (server, worker):
         assert not Path(f"/proc/{pid}").exists() or \
             Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+
+
+def test_check_counts_each_kind_in_singular_or_plural(runner, tmp_path):
+    """The summary says "1 diagram", not "1 diagrams" (banmen.wording.counted)."""
+    (tmp_path / "diagrams" / "suicide-checkers").mkdir(parents=True)
+    (tmp_path / "diagrams" / "suicide-checkers" / "one.yaml").write_text(
+        'game: suicide-checkers\nposition: {fen: "B:W23:B10"}\n', encoding="utf-8")
+    result = runner.invoke(main, ["check", "--root", str(tmp_path)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "ok: 1 diagram, 0 puzzles, 0 sequences, 0 lessons checked\n"
+
+
+def test_check_counts_one_problem_in_the_singular(runner, tmp_path):
+    (tmp_path / "diagrams" / "suicide-checkers").mkdir(parents=True)
+    (tmp_path / "diagrams" / "suicide-checkers" / "bad.yaml").write_text(
+        'game: suicide-checkers\nposition: {fen: "B:W33:B10"}\n', encoding="utf-8")
+    result = runner.invoke(main, ["check", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr == "1 problem found\n"

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
+from banmen.wording import counted
 from banmen.site.build import SiteBuild, draw_boards
 from banmen.site.diff_probe import drawing_reads, today_reads
 from banmen.site.diff_svg import SquareChanges, square_changes
@@ -473,9 +474,9 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
     _progress(progress, "checking and drawing under today's rules")
     today = SiteBuild(root, progress=progress, cache=cache, jobs=jobs, tables=False)
     today.prepare()
-    _progress(progress, f"{len(today.stats.checked)} files checked and "
-                        f"{len(today.stats.drawn)} boards drawn anew (the rest came from the "
-                        "build cache); "
+    _progress(progress, f"{counted(len(today.stats.checked), 'file')} checked and "
+                        f"{counted(len(today.stats.drawn), 'board')} drawn anew "
+                        "(the rest came from the build cache); "
                         "now under the changed rules")
     reads_today = today_reads(root, {c.game for c in changes}, cache)
     reused: list[str] = []
@@ -490,8 +491,9 @@ def compute_diff(root: Path, overrides: Mapping[str, Mapping[str, Any]] | None =
     changed = SiteBuild(root, overrides, progress=progress, cache=cache, jobs=jobs,
                         rules_file=rules_file, keep_going=True, reuse=reuse, tables=False)
     changed.prepare()
-    _progress(progress, f"{len(changed.stats.checked)} files checked and "
-                        f"{len(changed.stats.drawn)} boards drawn anew, {len(reused)} boards "
+    _progress(progress, f"{counted(len(changed.stats.checked), 'file')} checked and "
+                        f"{counted(len(changed.stats.drawn), 'board')} drawn anew, "
+                        f"{counted(len(reused), 'board')} "
                         "unchanged by the rule change (not drawn); comparing")
     from banmen.content.check import load_site_rules
 
@@ -568,7 +570,7 @@ def _draw_cached(root: Path, todo: list[tuple[str, Any, Any]], use_cache: bool,
                 svgs[board_key] = stored.decode("utf-8")
         missing = [t for t in todo if t[0] not in svgs]
         if missing:
-            _progress(progress, f"drawing {len(missing)} boards of broken files")
+            _progress(progress, f"drawing {counted(len(missing), 'board')} of broken files")
             drawn = draw_boards(missing, jobs=jobs, progress=progress)
             for board_key, svg in drawn.items():
                 store.set_bytes(names[board_key], svg.encode("utf-8"))
