@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
-from banmen.wording import counted
 from banmen.site.build import SiteBuild, draw_boards
 from banmen.site.diff_probe import drawing_reads, today_reads
 from banmen.site.diff_svg import SquareChanges, square_changes
 from banmen.site.views import KINDS
+from banmen.wording import counted
 
 #: checker messages that state an answer and the engine's own (banmen.content.answers).
 _STATED = re.compile(r"^(?P<what>.*?): stated (?P<stated>.*), engine computes (?P<computed>.*)$")
