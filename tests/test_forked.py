@@ -103,3 +103,38 @@ def test_a_worker_takes_a_game_no_one_draws_before_sharing_one(monkeypatch):
     assert drawing._next_lane(claimed, busy) == 2  # only lane 2 is left: shared
     claimed[2] = 4
     assert drawing._next_lane(claimed, busy) is None
+
+
+def test_drawing_workers_keep_their_boards_in_the_build_cache(monkeypatch, tmp_path):
+    from banmen.site.cache import BuildCache
+
+    monkeypatch.setattr("banmen.render.render_svg", lambda game, spec: f"<svg>{spec}</svg>")
+    monkeypatch.setattr(drawing, "STORE_BATCH", 2)  # several transactions per worker
+    todo = _todo("a", "b", "c")
+    names = [f"svg:test-{board_key}" for board_key, _, _ in todo]
+    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(tmp_path, names))
+    try:
+        svgs = board_drawing.wait()
+    finally:
+        board_drawing.cancel()
+    assert board_drawing.stored == {board_key for board_key, _, _ in todo}
+    cache = BuildCache(tmp_path)
+    try:
+        assert {n: cache.get_text(n) for n in names} == {
+            n: svgs[board_key] for n, (board_key, _, _) in zip(names, todo)}
+        assert cache.get_text("svg:test-a/0") == "<svg>a-0</svg>"
+    finally:
+        cache.close()
+    assert drawing._STORE is None
+
+
+def test_boards_a_cache_that_cannot_be_opened_did_not_take_are_not_reported_kept(monkeypatch, tmp_path):
+    monkeypatch.setattr("banmen.render.render_svg", lambda game, spec: f"<svg>{spec}</svg>")
+    (tmp_path / ".cache").write_text("a file where the cache folder should be")
+    todo = _todo("a", "b")
+    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(tmp_path, [k for k, _, _ in todo]))
+    try:
+        assert len(board_drawing.wait()) == 6
+    finally:
+        board_drawing.cancel()
+    assert board_drawing.stored == set()

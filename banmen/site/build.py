@@ -43,7 +43,7 @@ from banmen.errors import display_name
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
 from banmen.site.cached_markup import drawn_svg, plain_markdown
-from banmen.site.drawing import BoardDrawing, draw_boards
+from banmen.site.drawing import BoardDrawing, draw_boards  # noqa: F401 (re-exported)
 from banmen.site.onpage import share_glyphs, unique_ids
 from banmen.site.play_page import play_html, start_setups
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
@@ -317,7 +317,7 @@ class SiteBuild:
         finally:
             self._cancel_drawing()
         cache = self._cache or BuildCache(self.root, enabled=False)
-        self._keep_drawn(cache, made, drawn, reused, keys, self.svgs)
+        self._keep_drawn(cache, made, drawn - drawing.stored, reused, keys, self.svgs)
 
     def _cancel_drawing(self) -> None:
         if self._drawing is not None:
@@ -480,24 +480,35 @@ class SiteBuild:
                     svgs[b.key] = cached
         self.stats.drawn.extend(k for k, _, _ in todo)
         drawn = {k for k, _, _ in todo}
-        if behind and todo:
+        if not todo:
+            self._keep_drawn(cache, made, drawn, reused, keys, svgs, found)
+            return
+        # the drawing workers keep their boards in the cache themselves, beside the drawing
+        names = {b: "svg:" + n for _, svg_keys in made.values() for b, n in svg_keys.items()}
+        store = (self.root, [names[k] for k, _, _ in todo]) if cache.enabled else None
+        drawing = BoardDrawing(todo, jobs=self.jobs, progress=self.progress, store=store)
+        if behind:
             # the pages are written meanwhile: svg_of() waits for the boards it needs and
-            # finish_drawing() keeps them all in the cache
+            # finish_drawing() keeps the rest (the views, boards the workers did not write)
             self.svgs.update(svgs)
-            self._drawing = BoardDrawing(todo, jobs=self.jobs, progress=self.progress)
+            self._drawing = drawing
             self._drawn_later = (made, drawn, reused, keys)
             for path, (view, svg_keys) in made.items():
                 found[path] = (view, {k: svgs[k] for k in svg_keys if k in svgs})
             return
-        svgs.update(draw_boards(todo, jobs=self.jobs, progress=self.progress))
-        self._keep_drawn(cache, made, drawn, reused, keys, svgs, found)
+        try:
+            svgs.update(drawing.wait())
+        finally:
+            drawing.cancel()
+        self._keep_drawn(cache, made, drawn - drawing.stored, reused, keys, svgs, found)
 
     def _keep_drawn(self, cache: BuildCache, made: dict[Path, tuple[View, dict[str, str]]],
                     drawn: set[str], reused: set[str], keys: dict[Path, str],
                     svgs: dict[str, str],
                     found: dict[Path, tuple[View, dict[str, str]]] | None = None) -> None:
-        """Write the boards drawn for ``made`` (path -> view and svg keys) and the views of
-        their files to the cache; with ``found``, put each file's view and boards there."""
+        """Write the boards drawn for ``made`` (path -> view and svg keys) that are in
+        ``drawn`` (those not written yet) and the views of their files to the cache; with
+        ``found``, put each file's view and boards there."""
         with cache.batch():
             for path, (view, svg_keys) in made.items():
                 for board_key, svg_key in svg_keys.items():
