@@ -120,6 +120,14 @@ def test_the_same_seed_gives_the_same_games_whatever_the_jobs():
     assert game_lengths("easy", 40, seed=7, colours=3) == [r.plies for r in one]
 
 
+def test_games_played_without_the_invariant_checks_are_the_same_games():
+    for preset in ("aeroplane", "easy", "ludo"):
+        rules = rules_for(preset)
+        checked = play_games(rules, 30, seed=3)
+        assert play_games(rules, 30, seed=3, check=False) == checked
+        assert game_lengths(preset, 30, seed=3, check=False) == [r.plies for r in checked]
+
+
 def test_simulate_prints_the_statistics_of_its_games():
     rules = rules_for("aeroplane")
     records = play_games(rules, 30, seed=5)
