@@ -224,6 +224,16 @@ def test_check_refuses_a_file_outside_the_content_folders(runner, tmp_path):
                              "sequences, lessons\n")
 
 
+def test_check_takes_a_folder_and_a_file_inside_it_together(runner):
+    root = Path(__file__).parent.parent
+    folder = root / "puzzles" / "ukejalayer"
+    inside = folder / "p01-movable-count.yaml"
+    result = runner.invoke(main, ["check", "--root", str(root), str(folder), str(inside)])
+    assert result.exit_code == 0, result.output
+    count = len(list(folder.glob("*.yaml")))
+    assert result.stderr.strip().startswith(f"ok: 0 diagrams, {count} puzzles,")
+
+
 # ---- hostile and broken input (issue 10): one located line, exit 1, no traceback
 
 def _stacks(tmp_path, height: int) -> Path:

@@ -181,3 +181,24 @@ def test_a_large_cut_shared_with_a_forked_process_gives_the_same_entries(tmp_pat
     # two pages: the larger (medamagaeru/rules/, 3 entries) cut here, the other in the child
     assert 0 < asked_here < asked_fresh
     assert len(cuts) - asked_fresh == asked_here  # the second run came from the cache
+
+
+def test_pages_cut_while_they_are_written_are_not_cut_again(tmp_path, cuts):
+    fresh = search.segment_entries(DOCS, TITLES, NAMES, BOOSTS)
+    cache = BuildCache(tmp_path)
+    try:
+        rules = [d for d in DOCS if d["location"].startswith("medamagaeru/rules/")]
+        search.precut_page(rules, "medamagaeru/rules/", TITLES["medamagaeru/rules/"], 2.0,
+                           NAMES, cache, ["code"])
+        search.precut_page(DOCS[2:4], "ukejalayer/puzzles/", "練習問題", None, NAMES, cache,
+                           ["code"])
+        asked = len(cuts)
+        assert asked > 0
+        search.precut_page(DOCS[2:4], "ukejalayer/puzzles/", "練習問題", None, NAMES, cache,
+                           ["code"])
+        assert len(cuts) == asked  # kept already: not cut twice
+        index = search.segment_cached(DOCS, TITLES, NAMES, BOOSTS, cache, ["code"])
+    finally:
+        cache.close()
+    assert len(cuts) == asked  # the index took every page from the cache
+    assert _dump(index) == _dump(fresh)

@@ -169,3 +169,35 @@ def test_boards_parked_under_the_token_prefix_do_not_count(cache):
     again.search_index.add_entry_from_context(
         page(HTML + "<!--bm-board-BANMENEMBEDFEDCBA9876543210X-0-->"))
     assert parsed == []
+
+
+def test_entries_prefetched_while_the_page_is_written_are_read_back_once(cache):
+    from banmen.site.search_entries import prefetch_search_entries
+
+    expected = fresh_entries(page())
+    wrapped, parsed = plugin()
+    cache_search_entries(wrapped, lambda: cache, lambda: NONCE)
+    real = page(html="<p>before on_page_content returns</p>")
+    content = HTML.replace("NONCE", NONCE)
+    assert prefetch_search_entries(wrapped, real, content) == expected
+    assert parsed == ["medamagaeru/rules/"] and wrapped.search_index.entries == []
+    real.content = content  # what MkDocs sets from the last on_page_content
+    wrapped.search_index.add_entry_from_context(real)
+    assert parsed == ["medamagaeru/rules/"]  # taken from the cache, not parsed again
+    assert wrapped.search_index.entries == expected
+    # another HTML than the one prefetched: parsed as usual
+    other = page(HTML.replace("三つ", "四つ"))
+    other.__dict__["_banmen_search_entries"] = real.__dict__["_banmen_search_entries"]
+    wrapped.search_index.add_entry_from_context(other)
+    assert parsed == ["medamagaeru/rules/"] * 2
+    assert wrapped.search_index.entries[2:] == fresh_entries(other)
+
+
+def test_nothing_is_prefetched_without_a_cache_or_a_wrapped_plugin():
+    from banmen.site.search_entries import prefetch_search_entries
+
+    wrapped, parsed = plugin()
+    cache_search_entries(wrapped, lambda: None, lambda: NONCE)
+    assert prefetch_search_entries(wrapped, page(), HTML) is None
+    assert prefetch_search_entries(SimpleNamespace(config={}), page(), HTML) is None
+    assert parsed == []

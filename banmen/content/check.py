@@ -163,12 +163,15 @@ def content_files(root: Path) -> list[tuple[str, str, Path]]:
     return found
 
 
-def _selected_by(path: Path, selection: list[Path] | None) -> Path | None:
-    """Return the selected path that covers ``path`` (``path`` itself when all are selected)."""
+def _selected_by(path: Path, selection: set[Path] | None) -> list[Path]:
+    """Return the selected paths (resolved) that cover ``path``: the file itself and the
+    folders above it that are in ``selection`` (``[path]`` when all are selected; empty when
+    none covers it). A set, not a scan of the selection per file: a cold site build selects
+    every content file."""
     if selection is None:
-        return path
+        return [path]
     resolved = path.resolve()
-    return next((s for s in selection if resolved == s or s in resolved.parents), None)
+    return [p for p in (resolved, *resolved.parents) if p in selection]
 
 
 def check_project(root: Path, *, paths: Iterable[Path] | None = None,
@@ -194,16 +197,17 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
     """
     root = root.resolve()
     selection = [p.resolve() for p in paths] if paths is not None else None
+    selected = None if selection is None else set(selection)
     games, errors = load_site_rules(root, rule_overrides, rules_file)
     if errors and not strict:
         raise ContentErrors(errors)
     content = items.Content(games=games)
     matched: set[Path] = set()
     for kind, game_id, path in content_files(root):
-        chosen = _selected_by(path, selection)
-        if chosen is None:
+        chosen = _selected_by(path, selected)
+        if not chosen:
             continue
-        matched.add(chosen)
+        matched.update(chosen)
         source = str(path.relative_to(root))
         # control and format characters (line breaks, escapes, bidi overrides); spaces pass
         hidden = next((c for c in source
@@ -230,7 +234,6 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
     if errors:
         raise ContentErrors(errors)
     return content
-
 
 
 def _markdown_texts(model: Any) -> list[tuple[tuple[str | int, ...], str]]:

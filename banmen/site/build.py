@@ -455,6 +455,8 @@ class SiteBuild:
         made: dict[Path, tuple[View, dict[str, str]]] = {}
         svgs: dict[str, str] = {}
         base = ["banmen-board-1", code_digest(), tool_versions()]
+        front = self._front_items() if self.draw_behind else set()
+        first: set[str] = set()  # the boards of the pages MkDocs writes first
         for path in missing:
             if path.resolve() not in by_source:  # broken, left out (keep_going)
                 continue
@@ -466,6 +468,8 @@ class SiteBuild:
             self.stats.checked.append(f"{kind}/{item.ident}")
             svg_keys = {b.key: key(*base, board_inputs(game, spec)) for b, game, spec in boards}
             made[path] = (view, svg_keys)
+            if (kind, item.ident) in front:
+                first.update(svg_keys)
             for b, game, spec in boards:
                 cached = cache.get_text("svg:" + svg_keys[b.key], drawn_svg)
                 if cached is None and self.reuse is not None:
@@ -486,7 +490,8 @@ class SiteBuild:
         # the drawing workers keep their boards in the cache themselves, beside the drawing
         names = {b: "svg:" + n for _, svg_keys in made.values() for b, n in svg_keys.items()}
         store = (self.root, [names[k] for k, _, _ in todo]) if cache.enabled else None
-        drawing = BoardDrawing(todo, jobs=self.jobs, progress=self.progress, store=store)
+        drawing = BoardDrawing(todo, jobs=self.jobs, progress=self.progress, store=store,
+                               first=first)
         if behind:
             # the pages are written meanwhile: svg_of() waits for the boards it needs and
             # finish_drawing() keeps the rest (the views, boards the workers did not write)
@@ -501,6 +506,20 @@ class SiteBuild:
         finally:
             drawing.cancel()
         self._keep_drawn(cache, made, drawn - drawing.stored, reused, keys, svgs, found)
+
+    def _front_items(self) -> set[tuple[str, str]]:
+        """(kind, id) of the items that the pages outside the game folders show (``docs/*.md``:
+        the home page shows a board of every game). MkDocs writes those pages first, so their
+        boards are drawn first: the pages do not wait for the last game's boards."""
+        items: set[tuple[str, str]] = set()
+        for page in sorted((self.root / "docs").glob("*.md")):
+            try:
+                text = page.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue  # reported when MkDocs reads the page
+            items.update((match.group(1) + "s", match.group(2)) for match in MARKER.finditer(text)
+                         if match.group(1) in ("diagram", "puzzle", "sequence", "lesson"))
+        return items
 
     def _keep_drawn(self, cache: BuildCache, made: dict[Path, tuple[View, dict[str, str]]],
                     drawn: set[str], reused: set[str], keys: dict[Path, str],

@@ -90,6 +90,8 @@ class BoardDrawing:
             keep each board they draw under its name in the project's build cache
             (:class:`banmen.site.cache.BuildCache`); :attr:`stored` lists those written.
             Boards drawn here (one job, few boards) are left to the caller.
+        first: board keys to draw before the rest (the boards of the first pages), in one
+            lane of their own.
 
     Raises (from :meth:`get` and :meth:`wait`):
         BanmenError: a board cannot be drawn (the first error a worker met), or a worker
@@ -97,7 +99,8 @@ class BoardDrawing:
     """
 
     def __init__(self, todo: list[tuple[str, Any, Any]], jobs: int | None = None,
-                 progress: bool = False, store: tuple[Any, list[str]] | None = None) -> None:
+                 progress: bool = False, store: tuple[Any, list[str]] | None = None,
+                 first: frozenset[str] | set[str] = frozenset()) -> None:
         from tqdm import tqdm
 
         from banmen.render import render_svg  # imports matplotlib once, before any fork
@@ -125,17 +128,19 @@ class BoardDrawing:
             finally:
                 self._finish()
             return
-        results = self._start_workers(todo, min(jobs, len(todo)), store)
+        results = self._start_workers(todo, min(jobs, len(todo)), store, first)
         self._thread = threading.Thread(target=self._collect, args=(results,), daemon=True,
                                         name="banmen-boards")
         self._thread.start()
 
     def _start_workers(self, todo: list[tuple[str, Any, Any]], jobs: int,
-                       store: tuple[Any, list[str]] | None) -> Any:
+                       store: tuple[Any, list[str]] | None, first: Any) -> Any:
         global _STORE  # noqa: PLW0603 - read by the forked workers, cleared below
-        lanes: dict[str, list[int]] = {}
-        for index, (_key, game, _spec) in enumerate(todo):
-            lanes.setdefault(game.id, []).append(index)
+        lanes: dict[str, list[int]] = {"": []}  # "": the boards to draw first
+        for index, (board_key, game, _spec) in enumerate(todo):
+            lanes.setdefault("" if board_key in first else game.id, []).append(index)
+        if not lanes[""]:
+            del lanes[""]
         _TODO[:] = todo
         _LANES[:] = list(lanes.values())
         _STORE = store

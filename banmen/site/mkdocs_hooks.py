@@ -29,12 +29,13 @@ from banmen.site.links import LinkCheck
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
                                      write_play_parts)
-from banmen.site.search import RULES_BOOST, segment_index
-from banmen.site.search_entries import cache_search_entries
+from banmen.site.search import RULES_BOOST, precut_page, segment_index
+from banmen.site.search_entries import cache_search_entries, prefetch_search_entries
 from banmen.site.tables import scrollable_tables
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
-                          "boards": {}, "nonce": "", "titles": {}, "boosts": {}}
+                          "boards": {}, "nonce": "", "titles": {}, "boosts": {},
+                          "search": None, "expanded": set()}
 log = logging.getLogger("mkdocs.plugins.banmen")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
@@ -120,10 +121,12 @@ def on_config(config: Any, **_: Any) -> Any:
     _state["nonce"] = secrets.token_hex(8)
     _state["titles"] = {}
     _state["boosts"] = {}
+    _state["expanded"] = set()
     search = config.plugins.get("material/search")
-    if search is not None:
-        cache_search_entries(search, lambda: getattr(_state["build"], "cache", None),
-                             lambda: _state["nonce"])
+    _state["search"] = None
+    if search is not None and cache_search_entries(
+            search, lambda: getattr(_state["build"], "cache", None), lambda: _state["nonce"]):
+        _state["search"] = search
     return config
 
 
@@ -178,6 +181,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
     root = Path(config["config_file_path"]).resolve().parent
     source = ("docs/" + page.file.src_uri if page.file.abs_src_path is None
               else os.path.relpath(page.file.abs_src_path, root))
+    expanded = len(build.stats.expanded)
     try:
         expansion: PageExpansion = build.expand(markdown, source)
     except ContentErrors as err:
@@ -185,6 +189,8 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
     except BanmenError as err:  # a board drawn behind the pages could not be drawn
         raise PluginError(f"banmen: {err}") from None
     _state["pages"][page.file.src_uri] = expansion
+    if len(build.stats.expanded) > expanded:  # written now, not read from the cache
+        _state["expanded"].add(page.file.src_uri)
     return expansion.markdown
 
 
@@ -205,7 +211,31 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     html = checker.page(html, page.file.src_uri, files)
     for problem in checker.problems[before:]:
         log.warning(one_line(problem))
-    return scrollable_tables(html)
+    html = scrollable_tables(html)
+    if expansion is not None and page.file.src_uri in _state["expanded"]:
+        _index_now(page, html)
+    return html
+
+
+def _index_now(page: Any, html: str) -> None:
+    """Parse and cut the search entries of a page whose markers were expanded by this build
+    (its entries are new) while the pages are written, into the build cache where the search
+    plugin and :func:`banmen.site.search.segment_index` find them: a cold build otherwise
+    does both for every page after the last board, with one core idle."""
+    build: SiteBuild = _state["build"]
+    search = _state["search"]
+    if search is None or build is None or build.cache is None:
+        return
+    own = prefetch_search_entries(search, page, html)
+    if not own:
+        return
+    title = search_title(page)
+    if title is None:
+        title = next((e.get("title", "") for e in own if e["location"] == page.url), "")
+    boost = RULES_BOOST if page.file.src_uri.endswith("/rules.md") else None
+    from banmen.site.cache import page_code_digest
+
+    precut_page(own, page.url, title, boost, game_names(), build.cache, [page_code_digest()])
 
 
 def on_post_page(output: str, page: Any, **_: Any) -> str:
@@ -237,11 +267,10 @@ def on_page_context(context: dict, page: Any, **_: Any) -> dict:
     """Put the game's name in front of the page title (``<title>``, header, search results),
     so that tabs, bookmarks and search results say which game a page is about; a page's own
     ``title:`` front matter is kept."""
-    if page.title and not page.is_homepage and not page.meta.get("title"):
-        section = page.parent.title if page.parent is not None else None
-        page.meta["title"] = page_title(str(page.title), section)
-    if page.meta.get("title"):
-        _state["titles"][page.url] = str(page.meta["title"])
+    title = search_title(page)
+    if title is not None:
+        page.meta["title"] = page.meta.get("title") or title
+        _state["titles"][page.url] = title
     if page.file.src_uri.endswith("/rules.md"):
         _state["boosts"][page.url] = RULES_BOOST
     if not has_subheadings(page.toc):
@@ -249,6 +278,18 @@ def on_page_context(context: dict, page: Any, **_: Any) -> dict:
         hidden = list(page.meta.get("hide") or [])
         page.meta["hide"] = hidden + ["toc"] if "toc" not in hidden else hidden
     return context
+
+
+def search_title(page: Any) -> str | None:
+    """The title :func:`on_page_context` gives ``page`` (its front matter's ``title:``, else
+    the game's name and the page's title; ``None`` for the home page and untitled pages),
+    which also prefixes its search results."""
+    if page.meta.get("title"):
+        return str(page.meta["title"])
+    if page.title and not page.is_homepage:
+        section = page.parent.title if page.parent is not None else None
+        return page_title(str(page.title), section)
+    return None
 
 
 def has_subheadings(toc: Any) -> bool:

@@ -7,6 +7,7 @@ boards were drawn or read from the cache.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 
@@ -49,6 +50,13 @@ def unique_ids(fragment: str, used: set[str]) -> str:
     return fragment
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _glyph_id(data: str, transform: str) -> str:
+    """The shared id of a glyph shape: ``bm-glyph-`` and 12 hex digits of the SHA-256 of its
+    path data and transform (memoised: a page repeats its characters on every board)."""
+    return "bm-glyph-" + hashlib.sha256(f"{data}|{transform}".encode()).hexdigest()[:12]
+
+
 def share_glyphs(fragment: str, defined: set[str]) -> str:
     """Define each glyph shape once per page and point every board's text at it.
 
@@ -74,8 +82,7 @@ def share_glyphs(fragment: str, defined: set[str]) -> str:
         old, data, transform = match.group(1), match.group(2) or "", match.group(3) or ""
         if old not in referenced:
             return match.group(0)
-        digest = hashlib.sha256(f"{data}|{transform}".encode()).hexdigest()[:12]
-        new = f"bm-glyph-{digest}"
+        new = _glyph_id(data, transform)
         renamed[old] = new
         if new not in defined:
             defined.add(new)

@@ -235,6 +235,40 @@ def _cut_pages(pages: list[tuple[str, list[int], list[dict], str, float | None]]
     return [by_index[i] for i in range(len(pages))]
 
 
+def _cut_name(base: Iterable[Any], keep: tuple[str, ...], page: str, own: list[dict],
+              title: str, boost: float | None) -> str:
+    """The cache name of the cut entries ``own`` of ``page`` (see :func:`segment_cached`)."""
+    from banmen.site.cache import key
+
+    return "search:" + key("banmen-search-1", *base, _versions(), sorted(set(keep)), page, own,
+                           title, boost)
+
+
+def precut_page(own: list[dict], page: str, title: str, boost: float | None,
+                keep: Iterable[str], cache: Any, base: Iterable[Any] = ()) -> None:
+    """Cut one page's entries now and keep them in ``cache`` where :func:`segment_cached`
+    looks for them (a cold build cuts every page after the last one is written, on one
+    core; this cuts each page while the pages are written). Nothing is cut when the cache
+    has them already; a page whose entries end up otherwise in the index is cut again there.
+
+    Args:
+        own: the page's entries as Material's search plugin makes them, in order.
+        page: the page's location (``medamagaeru/puzzles/``).
+        title: the title that prefixes its sections (``titles`` of :func:`segment_cached`,
+            else the title of the page's own entry).
+        boost: the page's weight (``boosts``), or ``None``.
+        keep, cache, base: as for :func:`segment_cached`.
+    """
+    keep = tuple(keep)
+    if not own or cache is None:
+        return
+    name = _cut_name(list(base), keep, page, own, title, boost)
+    if cache.contains(name):
+        return
+    cache.set_json(name, segment_entries(own, {page: title}, keep,
+                                         None if boost is None else {page: boost}))
+
+
 def segment_cached(docs: list[dict], titles: dict[str, str] | None = None,
                    keep: Iterable[str] = (), boosts: dict[str, float] | None = None,
                    cache: Any = None, base: Iterable[Any] = ()) -> list[dict]:
@@ -253,22 +287,20 @@ def segment_cached(docs: list[dict], titles: dict[str, str] | None = None,
     """
     if cache is None:
         return segment_entries(docs, titles, keep, boosts)
-    from banmen.site.cache import key
-
     keep = tuple(keep)
+    base = list(base)
     page_titles = {d["location"]: d.get("title", "") for d in docs if "#" not in d["location"]}
     page_titles.update(titles or {})
     pages: dict[str, list[int]] = {}
     for i, doc in enumerate(docs):
         pages.setdefault(_page_of(doc["location"]), []).append(i)
     out: list[dict | None] = [None] * len(docs)
-    base = ["banmen-search-1", *base, _versions(), sorted(set(keep))]
     missed: list[tuple[str, list[int], list[dict], str, float | None]] = []
     for page, indexes in pages.items():
         own = [docs[i] for i in indexes]
         title = page_titles.get(page, "")
         boost = (boosts or {}).get(page)
-        name = "search:" + key(*base, page, own, title, boost)
+        name = _cut_name(base, keep, page, own, title, boost)
         cut = cache.get_json(name, _cut_entries_reader(own, title, boost))
         if cut is None:
             missed.append((name, indexes, own, title, boost))

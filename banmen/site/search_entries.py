@@ -22,6 +22,7 @@ import json
 import math
 import re
 from importlib import metadata
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from banmen.site.cache import BuildCache, key
@@ -122,26 +123,68 @@ def cache_search_entries(plugin: Any, cache_of: Callable[[], BuildCache | None],
         return True
     settings = json.loads(json.dumps(dict(plugin.config), default=repr, sort_keys=True))
 
-    def add_entry_from_context(page: Any) -> None:
-        cache = cache_of()
-        if cache is None:
-            parse(page)
-            return
-        name = entries_name(page, settings, strip_of())
+    def name_of(page: Any) -> str:
+        # the name found for this very HTML (and metadata) by prefetch_search_entries
+        known = page.__dict__.get("_banmen_search_entries")
+        if known is not None and known[0] is page.content and known[1] == repr(page.meta):
+            return known[2]
+        return entries_name(page, settings, strip_of())
+
+    def entries_of(page: Any, cache: BuildCache, name: str) -> list[dict[str, Any]]:
         stored = cache.get_json(name, _entries_reader(page.url))
         if stored is not None:
-            index.entries.extend(stored)
-            return
+            return stored
         before = len(index.entries)
         parse(page)
         added = index.entries[before:]
+        del index.entries[before:]
         try:
             same = json.loads(json.dumps(added)) == added
         except (TypeError, ValueError):
             same = False
         if same:  # only what reads back as the very same entries is kept
             cache.set_json(name, added)
+        return added
+
+    def add_entry_from_context(page: Any) -> None:
+        cache = cache_of()
+        if cache is None:
+            parse(page)
+            return
+        index.entries.extend(entries_of(page, cache, name_of(page)))
+
+    def prefetch(page: Any, content: str) -> list[dict[str, Any]] | None:
+        cache = cache_of()
+        if cache is None:
+            return None
+        seen = SimpleNamespace(content=content, toc=page.toc, url=page.url, title=page.title,
+                               meta=page.meta)
+        name = entries_name(seen, settings, strip_of())
+        page.__dict__["_banmen_search_entries"] = (content, repr(page.meta), name)
+        return entries_of(seen, cache, name)
 
     add_entry_from_context.banmen_cached = True  # type: ignore[attr-defined]
+    add_entry_from_context.banmen_prefetch = prefetch  # type: ignore[attr-defined]
     index.add_entry_from_context = add_entry_from_context
     return True
+
+
+def prefetch_search_entries(plugin: Any, page: Any, content: str) -> list[dict[str, Any]] | None:
+    """Parse ``page``'s search entries now, from ``content`` (the page's HTML as the last
+    ``on_page_content`` returns it), into the build cache, so that the search plugin finds
+    them there when it indexes the page (a cold build indexes all pages after the last
+    board is drawn, on one core: this moves the parse to when the page is written).
+
+    Args:
+        plugin: the ``material/search`` plugin given to :func:`cache_search_entries`.
+        page: the MkDocs page (its ``toc``, ``url``, ``title`` and ``meta`` as the plugin
+            will read them).
+        content: what ``page.content`` will be.
+
+    Returns:
+        The page's entries (Material's dicts, as the plugin will add them), or ``None`` when
+        the plugin is not wrapped or there is no cache.
+    """
+    wrapped = getattr(getattr(plugin, "search_index", None), "add_entry_from_context", None)
+    prefetch = getattr(wrapped, "banmen_prefetch", None)
+    return None if prefetch is None else prefetch(page, content)
