@@ -41,6 +41,18 @@ def test_refused_links_are_found_in_every_link_form():
         "javascript:x", "mailto:x@y.z", "ftp://f.org/x"]
 
 
+@pytest.mark.parametrize("text", [
+    "javascript:alert(1) と https://x.org と mailto:a@b.c は文字のまま。",
+    "&#x5B;x&#x5D;(javascript:alert(1)) &lt;javascript:alert(1)&gt;",
+    "java\tscript:alert(1)\n\n    [code](javascript:x)",
+])
+def test_text_without_brackets_makes_no_link(text):
+    # refused_targets skips the Markdown pass for such text: it can make no link or image
+    if "[" not in text and "<" not in text:
+        assert refused_targets(text) == []
+    assert "<a " not in md(text) and "<img" not in md(text)
+
+
 @pytest.mark.parametrize("text, found", [
     ("[x](//evil.example/p)", [("link", "//evil.example/p")]),
     ("[x](\\\\\\\\evil.example/p)", [("link", "\\\\evil.example/p")]),

@@ -137,6 +137,10 @@ def refused_targets(text: str) -> list[tuple[str, str]]:
     characters, line breaks or tabs (``\x01javascript:``, ``java&#10;script:``), a
     protocol-relative address (``//host/path``, ``\\\\host``), or a relative target holding
     control characters."""
+    if "[" not in text and "<" not in text:
+        # links and images come only from [..] and <..> (raw HTML is off, bare addresses
+        # are not linked): most prose needs no Markdown pass here
+        return []
     refused = []
     for tag, raw in _TARGET.findall(_markdown().convert(text)):
         target = html.unescape(raw)
