@@ -16,10 +16,13 @@ boards drawn while the workers go on with the next games.
 The result does not depend on the scheduling: each board's SVG is the same whether its
 groups were recorded or replayed (``tests/test_cache.py`` compares parallel and serial).
 
-Given a build cache (``store``), the workers also keep the boards they draw there, a few at a
-time in one transaction, and say which they kept: the build then writes only the views of
-its files at the end (writing 1,156 boards there took about a second of one core while the
-other had nothing left to do).
+Given a build cache (``store``), the workers also keep the boards they draw there once they
+have no board left to draw, a batch per transaction, and say which they kept: the build then
+writes only the views of its files at the end (writing 1,156 boards there took about a second
+of one core while the other had nothing left to do). Writing while drawing made the workers
+wait for each other's write lock (SQLite sleeps while it waits) with the cores busy: the
+first worker to finish writes while the other draws, the last one while the build writes its
+last pages.
 """
 
 from __future__ import annotations
@@ -43,8 +46,9 @@ _LANES: list[list[int]] = []
 #: (project root, cache name of each board of :data:`_TODO`) when the workers keep the boards
 #: in the build cache, else ``None``.
 _STORE: tuple[Any, list[str]] | None = None
-#: boards a worker draws before it writes them to the cache in one transaction
-STORE_BATCH = 16
+#: boards a worker writes to the cache in one transaction (short ones, so that the build's
+#: own writes get the lock in between)
+STORE_BATCH = 64
 #: seconds the build waits, after the last board, for workers to finish writing theirs
 _STORE_WAIT = 30.0
 
@@ -279,8 +283,8 @@ def _next_result(results, workers) -> tuple[int, str | None, BaseException | Non
 
 def _work(claimed, busy, results) -> None:
     """Worker body: draw boards lane by lane until every lane is claimed, sending each
-    (index, svg, None), or (index, None, error) and stop; with :data:`_STORE`, also write
-    the boards to the build cache :data:`STORE_BATCH` at a time, sending
+    (index, svg, None), or (index, None, error) and stop; with :data:`_STORE`, then write
+    the boards drawn to the build cache :data:`STORE_BATCH` at a time, sending
     ("stored", [index...]) after each transaction."""
     from banmen.render import render_svg
 
@@ -307,38 +311,45 @@ def _work(claimed, busy, results) -> None:
                 return
             results.put((index, svg, None))
             if keeper is not None:
-                keeper.add(index, svg, results)
+                keeper.add(index, svg)
     finally:
         if keeper is not None:
             keeper.flush(results)
 
 
 class _Keeper:
-    """A worker's writes to the build cache: boards gathered, written in one transaction,
-    announced to the build process. A cache that cannot be opened or written (locked by
-    another process) writes nothing more: the build process writes what is not announced."""
+    """A worker's writes to the build cache: boards gathered while drawing, then written
+    :data:`STORE_BATCH` to a transaction, each batch announced to the build process. A cache
+    that cannot be opened or written (locked by another process) writes nothing more: the
+    build process writes what is not announced."""
 
     def __init__(self, root: Any, names: list[str]) -> None:
-        from banmen.site.cache import BuildCache
-
+        self.root = root
         self.names = names
-        self.cache = BuildCache(root)
         self.waiting: list[tuple[int, str]] = []
 
-    def add(self, index: int, svg: str, results: Any) -> None:
+    def add(self, index: int, svg: str) -> None:
         self.waiting.append((index, svg))
-        if len(self.waiting) >= STORE_BATCH:
-            self.flush(results)
 
     def flush(self, results: Any) -> None:
+        from banmen.site.cache import BuildCache
+
         waiting, self.waiting = self.waiting, []
-        if not waiting or not self.cache.enabled:
+        if not waiting:
             return
-        with self.cache.batch():
-            for index, svg in waiting:
-                self.cache.set_text(self.names[index], svg)
-        if self.cache.enabled:  # not switched off by a lock while writing
-            results.put(("stored", [index for index, _ in waiting]))
+        cache = BuildCache(self.root)
+        try:
+            for start in range(0, len(waiting), STORE_BATCH):
+                if not cache.enabled:
+                    return
+                batch = waiting[start:start + STORE_BATCH]
+                with cache.batch():
+                    for index, svg in batch:
+                        cache.set_text(self.names[index], svg)
+                if cache.enabled:  # not switched off by a lock while writing
+                    results.put(("stored", [index for index, _ in batch]))
+        finally:
+            cache.close()
 
 
 def _next_lane(claimed, busy) -> int | None:
