@@ -65,3 +65,24 @@ def test_broken_yaml_gets_the_pure_parser_s_message():
     with pytest.raises(ContentError) as info:
         yamlmarks.load_marked_text("a: [1, 2\nb: 3\n", "p.yaml")
     assert str(info.value) == "p.yaml:2:2: invalid YAML: expected ',' or ']', but got ':'"
+
+
+@pytest.mark.parametrize("text", [
+    "a: b\t", "- b\t", "a: 'b'\t", "a: b\t# c", "a:\t\n  b: 1", "[a,\tb]", "{a: 1,\tb: 2}",
+    "a: [1,\n\t2]", "a: |#c\n  x", "a: >#\n  x", "a: {b: }", "? a", "---", "a: !", "- !",
+    "a: 1\n---", "a: 1\n--- # c", "!::!", "!~...!!str a", "a:\n- ", "",  "# only a comment",
+])
+def test_texts_the_parsers_read_differently_get_the_pure_parser_s_reading(text, monkeypatch):
+    assert _read(text, True, monkeypatch) == _read(text, False, monkeypatch)
+
+
+def test_random_texts_read_the_same_through_both_parsers(monkeypatch):
+    import random
+
+    pieces = ["a", "b", "ゆ", "010", "yes", "3:4", "0x1F", "-", "- ", ": ", ":", "? ", "#", " #",
+              "'", '"', "|", ">", "|-", ">+2", "!", "!!str ", "&x ", "*x", "[", "]", "{", "}",
+              ", ", "\t", " ", "  ", "\n", "\n  ", "\n- ", "---\n", "...", "\\", "%", "@", "~"]
+    rng = random.Random(19)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        assert _read(text, True, monkeypatch) == _read(text, False, monkeypatch), repr(text)

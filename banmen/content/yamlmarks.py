@@ -289,11 +289,19 @@ def _core_value(text: str) -> Any:
     return loader.construct_object(yaml.ScalarNode(tag, text))
 
 
-@functools.lru_cache(maxsize=1 << 12)
 def _yaml11_value(text: str) -> tuple[bool, Any]:
     """Return (readable, value) of a plain scalar under PyYAML's YAML 1.1 safe schema
-    (memoised: a loader made for each scalar was half the time of reading a file; the
-    values are immutable: None, bool, int, float, str, dates)."""
+    (short scalars memoised: a loader made for each scalar was half the time of reading a
+    file; the values are immutable: None, bool, int, float, str, dates)."""
+    return _short_yaml11_value(text) if len(text) <= 64 else _read_yaml11(text)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _short_yaml11_value(text: str) -> tuple[bool, Any]:
+    return _read_yaml11(text)
+
+
+def _read_yaml11(text: str) -> tuple[bool, Any]:
     loader = yaml.SafeLoader("")
     tag = loader.resolve(yaml.ScalarNode, text, (True, False))
     try:
@@ -414,10 +422,17 @@ def _reader_error(err: yaml.reader.ReaderError, text: str, source: str) -> Conte
                         "is not allowed in a text file")
 
 
+#: what libyaml reads where PyYAML's pure parser refuses or marks otherwise: tabs (after a
+#: value, in flow collections) and a comment right after a block scalar's header
+_LIBYAML_DIFFERS = re.compile(r"\t|[|>][-+0-9]*#")
+
+
 def _fast_nodes(text: str) -> list[yaml.Node] | None:
-    """The root nodes of ``text`` (at most two) through libyaml's parser, or ``None`` when it
-    is not there or finds any problem (then :func:`_nodes` reads the text and says what)."""
-    if _FastCoreLoader is None:
+    """The root node of ``text`` through libyaml's parser, or ``None`` when libyaml is not
+    there, the text holds what the two parsers read differently (:data:`_LIBYAML_DIFFERS`,
+    empty plain scalars, whose marks differ, tags, more than one document) or libyaml finds
+    a problem: then :func:`_nodes` reads the text, and says what is wrong."""
+    if _FastCoreLoader is None or "!" in text or _LIBYAML_DIFFERS.search(text):
         return None
     loader = None
     try:
@@ -426,13 +441,32 @@ def _fast_nodes(text: str) -> list[yaml.Node] | None:
         while loader.check_node():
             nodes.append(loader.get_node())
             if len(nodes) > 1:
-                break
-        return nodes
+                return None
     except (yaml.YAMLError, _TooDeep, ValueError, RecursionError):
         return None
     finally:
         if loader is not None:
             loader.dispose()
+    return None if nodes and _has_empty_plain(nodes[0]) else nodes
+
+
+def _has_empty_plain(root: yaml.Node) -> bool:
+    """Whether a node tree holds an empty plain scalar (``a:``, ``- ``, ``? a``), which
+    libyaml marks at another column than PyYAML."""
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.value == "" and node.style is None:
+                return True
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(part for pair in node.value for part in pair)
+        else:
+            stack.extend(node.value)
+    return False
 
 
 def _nodes(text: str, source: str) -> list[yaml.Node]:
@@ -488,8 +522,14 @@ def load_marked_text(text: str, source: str) -> MarkedDocument:
         raise ContentError(source, 1, 1, f"file too large ({len(text)} characters; content "
                            f"files may hold at most {MAX_FILE_BYTES})")
     nodes = _fast_nodes(text)
-    if nodes is None:  # an error, or no libyaml: the pure-Python parser names the problem
-        nodes = _nodes(text, source)
+    if nodes is not None and nodes:
+        try:
+            return _walked(nodes[0], source)
+        except ContentError:
+            pass  # the pure parser's reading, and its message, count
+    elif nodes is not None:
+        return MarkedDocument(source, None)
+    nodes = _nodes(text, source)
     if len(nodes) > 1:
         second = nodes[1]
         raise ContentError(
@@ -500,8 +540,17 @@ def load_marked_text(text: str, source: str) -> MarkedDocument:
         )
     if not nodes:
         return MarkedDocument(source, None)
+    return _walked(nodes[0], source)
+
+
+def _walked(root: yaml.Node, source: str) -> MarkedDocument:
+    """The document of a composed root node (see :class:`_Walker`).
+
+    Raises:
+        ContentError: too many values, too deep, a bad scalar or key (see the walker).
+    """
     walker = _Walker(source)
-    data = walker.walk(nodes[0], ())
+    data = walker.walk(root, ())
     return MarkedDocument(source, data, walker.marks, walker.key_marks, walker.ambiguous)
 
 
