@@ -291,7 +291,15 @@ class _Exploit:
         return (Path.write_text, (self.target, "ran"))
 
 
-def test_a_pickled_entry_in_the_database_or_a_value_file_never_runs(project, tmp_path):
+@pytest.fixture
+def value_files(monkeypatch):
+    """Values over 32 KB in files of their own (diskcache's default; caches written before
+    boards were kept in the database have them too)."""
+    monkeypatch.setattr("banmen.site.cache.VALUE_FILE_MIN", 2 ** 15)
+
+
+def test_a_pickled_entry_in_the_database_or_a_value_file_never_runs(project, tmp_path,
+                                                                     value_files):
     import pickle
 
     first = prepared(project)
@@ -343,7 +351,7 @@ def test_the_cache_refuses_to_store_or_read_anything_but_bytes(project):
     cache.close()
 
 
-def test_value_files_swapped_under_the_cache_folder_give_the_same_site(project):
+def test_value_files_swapped_under_the_cache_folder_give_the_same_site(project, value_files):
     # two boards stored as files, then a view and a board: swapped, renamed, kinds crossed
     first = prepared(project)
     html = page_of(first)

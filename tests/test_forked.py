@@ -138,3 +138,32 @@ def test_boards_a_cache_that_cannot_be_opened_did_not_take_are_not_reported_kept
     finally:
         board_drawing.cancel()
     assert board_drawing.stored == set()
+
+
+def test_boards_a_failed_write_did_not_keep_are_not_announced(monkeypatch, tmp_path):
+    from banmen.site.cache import BuildCache
+
+    monkeypatch.setattr("banmen.render.render_svg", lambda game, spec: f"<svg>{spec}</svg>")
+    # a full disk: diskcache's write fails, BuildCache.set_bytes says nothing (only speed)
+    monkeypatch.setattr(BuildCache, "set_bytes", lambda self, name, payload: None)
+    todo = _todo("a", "b")
+    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(tmp_path, [k for k, _, _ in todo]))
+    try:
+        assert len(board_drawing.wait()) == 6
+    finally:
+        board_drawing.cancel()
+    assert board_drawing.stored == set()
+
+
+def test_boards_are_kept_in_the_database_not_in_value_files(monkeypatch, tmp_path):
+    big = "<svg>" + "x" * 100_000 + "</svg>"  # larger than the largest site board
+    monkeypatch.setattr("banmen.render.render_svg", lambda game, spec: big)
+    todo = _todo("a", "b")
+    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(tmp_path, [k for k, _, _ in todo]))
+    try:
+        board_drawing.wait()
+    finally:
+        board_drawing.cancel()
+    assert len(board_drawing.stored) == 6
+    folder = tmp_path / ".cache" / "banmen"
+    assert [p for p in folder.rglob("*.val")] == []  # a stopped write leaves nothing behind

@@ -67,3 +67,39 @@ def test_figures_of_other_shapes_are_compacted_whole():
                            'L 1 1 z" style="fill: #000000"/>\n   </g>\n  </g>\n </g>\n</svg>\n')
     assert compact_svg(two_axes) == svg_module._compact_whole(two_axes)
     assert "M0 0L1 1z" in compact_svg(two_axes)
+
+
+def test_a_figure_group_kept_around_the_axes_is_compacted_whole():
+    raw = _raw_svg("test/compact-f", {"a1": "W"})
+    wrapped = raw.replace('<g id="figure_1">', '<g id="board">', 1)
+    assert compact_svg(wrapped) == svg_module._compact_whole(wrapped)
+    assert compact_svg(wrapped).count('<g id="board">') == 1
+
+
+def test_savefig_settings_of_the_machine_do_not_change_a_board():
+    from banmen.render import render_svg
+
+    game = get_game("ukejalayer")
+    state = game.position_from_yaml({"game": "ukejalayer", "to_move": "white",
+                                     "hands": {"white": 2, "black": 1}, "board": {"b2": "WB"}})
+    spec = DiagramSpec("test/compact-rc", state)
+    plain = render_svg(game, spec)
+    with matplotlib.rc_context({"savefig.facecolor": "black", "savefig.transparent": True,
+                                "savefig.bbox": "tight"}):
+        assert render_svg(game, spec) == plain
+
+
+def test_savefig_settings_of_the_machine_do_not_change_other_figures():
+    from matplotlib.figure import Figure
+
+    from banmen.render.svg import figure_to_svg
+
+    def chart() -> str:
+        figure = Figure(figsize=(2, 1))
+        figure.add_subplot().plot([0, 1, 2], [1, 0, 2])
+        return figure_to_svg(figure, "test/chart")
+
+    plain = chart()
+    with matplotlib.rc_context({"savefig.facecolor": "black", "savefig.transparent": True,
+                                "savefig.bbox": "tight"}):
+        assert chart() == plain

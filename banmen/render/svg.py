@@ -46,6 +46,13 @@ SVG_RC = {
     "svg.image_inline": True,
     "font.family": "IPAexGothic",
     "path.simplify": False,
+    # matplotlib's defaults, pinned: a matplotlibrc on the machine cannot change a board, and
+    # boards written without savefig (_print_board) are written as savefig writes them
+    "savefig.facecolor": "auto",
+    "savefig.edgecolor": "auto",
+    "savefig.transparent": False,
+    "savefig.bbox": None,
+    "savefig.dpi": "figure",
 }
 
 # Patterns start with a literal, which the regex engine looks for quickly (a leading \b
@@ -266,6 +273,8 @@ _AXES_CHILD = re.compile(r"\n   <(?!/)")
 _AXES_OPEN = '<g id="axes_1">'
 #: how matplotlib ends the axes and the figure, when nothing is drawn after them
 _FIGURE_END = "\n  </g>\n </g>\n</svg>\n"
+#: a group's start tag
+_G_OPEN = re.compile(r"<g\b[^>]*>")
 #: the root element's id (matplotlib's ``svg.id``)
 _ROOT_ID = re.compile(r'<svg\b[^>]*? id="([^"\0]*)"')
 
@@ -298,6 +307,8 @@ def compact_svg(svg: str) -> str:
         return _compact_whole(svg)
     artists = "".join(_compact_artist(_numbered_as_one("<" + piece)) for piece in pieces[1:])
     frame = svg[:body_start] + svg[body_end:]
+    if not all(_AUTO_GROUP.fullmatch(tag) for tag in _G_OPEN.findall(frame)):
+        return _compact_whole(svg)  # a group kept around the axes: the artists go inside
     root = _ROOT_ID.search(frame)
     if root is None:
         frame = _compact_whole(frame)

@@ -53,6 +53,11 @@ from typing import Any, Callable, TypeVar
 CACHE_DIR = Path(".cache") / "banmen"
 #: seconds to wait for another process's write lock before building without the cache.
 LOCK_WAIT = 10.0
+#: bytes from which a value is kept in a file of its own beside the database (diskcache's
+#: ``disk_min_file_size``): every board stays in the database, so a write that is stopped
+#: halfway (a drawing worker ended by Ctrl-C) is rolled back whole, where a value file
+#: would be left behind; page expansions of more than this go to files.
+VALUE_FILE_MIN = 2 ** 20
 _MAGIC = b"banmen-cache-2\n"
 _DIGEST = 32
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -208,15 +213,19 @@ class BuildCache:
         lock_wait: seconds to wait for another process's write lock (default
             :data:`LOCK_WAIT`); then this build runs without the cache, saying so once on
             standard error.
+        repair: delete and make again a cache folder whose index cannot be read (``False``
+            for a helper of a build that has the cache open already: it goes without).
 
     A cache folder whose index cannot be read (not a database) is deleted and created again;
     if that fails too (a read-only disk), the build goes on without a cache and says so in
     one line on standard error. A folder locked by another process is never deleted.
     """
 
-    def __init__(self, root: Path, enabled: bool = True, lock_wait: float | None = None):
+    def __init__(self, root: Path, enabled: bool = True, lock_wait: float | None = None,
+                 repair: bool = True):
         self.directory = root / CACHE_DIR
         self.lock_wait = LOCK_WAIT if lock_wait is None else lock_wait
+        self.repair = repair
         self._store: Any = None
         #: why the cache was switched off during this run (``None``: it was not).
         self.off_reason: str | None = None
@@ -266,7 +275,8 @@ class BuildCache:
         if self._locked():
             self._switch_off(busy)
             return None
-        settings = {**diskcache.DEFAULT_SETTINGS, "size_limit": 2 ** 30}
+        settings = {**diskcache.DEFAULT_SETTINGS, "size_limit": 2 ** 30,
+                    "disk_min_file_size": VALUE_FILE_MIN}
         for attempt in range(2):
             try:
                 return diskcache.Cache(str(self.directory), timeout=self.lock_wait,
@@ -275,7 +285,7 @@ class BuildCache:
                 if _is_lock_error(err):
                     self._switch_off(busy)
                     return None
-                if attempt == 0:
+                if attempt == 0 and self.repair:
                     shutil.rmtree(self.directory, ignore_errors=True)
                 else:  # not even a new one: a read-only disk, a file in the folder's place
                     why = " ".join(str(getattr(err, "strerror", None) or err).split())

@@ -51,6 +51,9 @@ _STORE: tuple[Any, list[str]] | None = None
 STORE_BATCH = 64
 #: seconds the build waits, after the last board, for workers to finish writing theirs
 _STORE_WAIT = 30.0
+#: seconds a worker waits for another process's write lock on the cache (then the build
+#: writes the worker's boards itself)
+_KEEPER_LOCK_WAIT = 2.0
 
 
 def draw_boards(todo: list[tuple[str, Any, Any]], jobs: int | None = None,
@@ -265,9 +268,10 @@ class BoardDrawing:
         self._stop_workers()
 
 
-def _next_result(results, workers) -> tuple[int, str | None, BaseException | None]:
-    """The next (index, svg, error) a worker sent; a worker that died without a word (killed,
-    out of memory) is an error here instead of a wait for ever."""
+def _next_result(results, workers) -> tuple[Any, ...]:
+    """The next message a worker sent: (index, svg, None), (index, None, error) or
+    ("stored", [index...]); a worker that died without a word (killed, out of memory) is
+    (-1, None, error) here instead of a wait for ever."""
     while True:
         if not results.empty():
             return results.get()
@@ -319,9 +323,9 @@ def _work(claimed, busy, results) -> None:
 
 class _Keeper:
     """A worker's writes to the build cache: boards gathered while drawing, then written
-    :data:`STORE_BATCH` to a transaction, each batch announced to the build process. A cache
-    that cannot be opened or written (locked by another process) writes nothing more: the
-    build process writes what is not announced."""
+    :data:`STORE_BATCH` to a transaction; the entries the cache then holds are announced to
+    the build process, which writes what is not (a cache that cannot be opened, is locked by
+    another process for :data:`_KEEPER_LOCK_WAIT` seconds, or failed a write)."""
 
     def __init__(self, root: Any, names: list[str]) -> None:
         self.root = root
@@ -337,7 +341,9 @@ class _Keeper:
         waiting, self.waiting = self.waiting, []
         if not waiting:
             return
-        cache = BuildCache(self.root)
+        # the build has the cache open: a lock held elsewhere is waited for briefly (the
+        # build writes what is not announced), and a broken cache is left to the build
+        cache = BuildCache(self.root, lock_wait=_KEEPER_LOCK_WAIT, repair=False)
         try:
             for start in range(0, len(waiting), STORE_BATCH):
                 if not cache.enabled:
@@ -346,8 +352,10 @@ class _Keeper:
                 with cache.batch():
                     for index, svg in batch:
                         cache.set_text(self.names[index], svg)
-                if cache.enabled:  # not switched off by a lock while writing
-                    results.put(("stored", [index for index, _ in batch]))
+                # announced: what the cache holds now (a write can fail without a word)
+                kept = [index for index, _ in batch if cache.contains(self.names[index])]
+                if kept:
+                    results.put(("stored", kept))
         finally:
             cache.close()
 

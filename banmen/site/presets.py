@@ -8,7 +8,8 @@ in the engine changes the table, and changing the rules changes the figure.
 A game takes part by listing its engine package in :data:`PRESET_SOURCES`; the package
 provides ``preset_names()`` (ids in display order), ``preset_rules(name)`` (the rules object
 of a preset), ``value_ja(parameter, value)`` (a value in Japanese), ``PRESET_NAMES_JA``
-(id -> Japanese name), and for the figure ``simulate.game_lengths(preset, games, seed)``.
+(id -> Japanese name), and for the figure ``simulate.game_lengths(preset, games, seed,
+check=False)`` (the figure's games need no per-ply invariant checks).
 Today that is the Ludo family (``shared/rules/ludo.md``).
 """
 

@@ -11,7 +11,7 @@ every preset), choosing among the pieces that can use the roll:
 Ties go to the lowest piece number. A ply is one roll and what was done with it (a piece move
 or a pass); the chance moves ``roll N`` of the engine contract are not counted.
 
-Every ply is checked: each colour keeps its number of pieces, every progress stays on the
+Every ply is checked (unless a caller asks for no checks, ``check=False``): each colour keeps its number of pieces, every progress stays on the
 track, and a progress only falls by a send-back (another colour's piece, to its yard, counted
 in ``sent``), a bounce (the moved piece) or the third-six penalty (the last moved piece, to its
 yard). A broken invariant raises :class:`SimulationError`.
@@ -274,7 +274,8 @@ def game_lengths(preset: str = "aeroplane", games: int = 1000, seed: int = 0,
 
     Raises:
         RulesError: a bad preset or override.
-        SimulationError: an invariant broke.
+        SimulationError: an invariant broke (``check``), or a game passed
+            :data:`MAX_PLIES`.
     """
     rules = rules_for(preset, overrides, colours)
     return [record.plies for record in play_games(rules, games, seed, jobs, check=check)]
