@@ -57,6 +57,8 @@ STEPS = [
     ("banmen.site.drawing", "BoardDrawing.get"),
     ("banmen.site.search", "_cut_pages"),
     ("banmen.content.check", "check_project"),
+    ("banmen.site.search_entries", "prefetch_search_entries"),
+    ("banmen.site.search", "precut_page"),
 ]
 
 
