@@ -256,24 +256,29 @@ class SiteBuild:
             with_presets = [games[g] for g in games if has_presets(g)]
             parts_missing = [game for game, text in cached_play_parts(games, cache)
                              if text is None]
-            entry = {"games": list(games),
-                     "parameters": {g: parameters_markdown(e) for g, e in games.items()},
-                     "presets": {g.id: presets_markdown(g) for g in with_presets},
-                     "simulations": {},
-                     "starts": {g: start_setups(e) for g, e in games.items()},
-                     "play": play_parts_names(games)}
+            side = None
             if with_presets or parts_missing:
                 # the simulation figures and the play board's parts need no content: they
                 # are made in a process of their own while this one checks the content
-                # (finished by _finish_site_entry)
-                # matplotlib before the fork, so the side process starts drawing at once; a
-                # build that makes the site entry again nearly always checks or draws boards
-                # here too, which needs matplotlib in this process anyway
-                import banmen.render.svg  # noqa: F401
+                # (finished by _finish_site_entry). It is forked before anything else here,
+                # matplotlib included, which it imports itself: the cores are busy from here
+                # on (this process needs matplotlib for the check's squares and the boards)
                 from banmen.site.forked import ForkedCall
 
-                self._side = (name, entry, parts_missing,
-                              ForkedCall(_site_side_work, with_presets, parts_missing))
+                side = ForkedCall(_site_side_work, with_presets, parts_missing)
+            try:
+                entry = {"games": list(games),
+                         "parameters": {g: parameters_markdown(e) for g, e in games.items()},
+                         "presets": {g.id: presets_markdown(g) for g in with_presets},
+                         "simulations": {},
+                         "starts": {g: start_setups(e) for g, e in games.items()},
+                         "play": play_parts_names(games)}
+            except BaseException:
+                if side is not None:
+                    side.cancel()
+                raise
+            if side is not None:
+                self._side = (name, entry, parts_missing, side)
             else:
                 cache.set_json(name, entry)
         self._set_site_content(entry)

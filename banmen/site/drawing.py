@@ -110,7 +110,8 @@ class BoardDrawing:
                  first: frozenset[str] | set[str] = frozenset()) -> None:
         from tqdm import tqdm
 
-        from banmen.render import render_svg  # imports matplotlib once, before any fork
+        import banmen.render.svg  # noqa: F401 - matplotlib, imported once before any fork
+        from banmen.render import render_svg
 
         self._keys = [board_key for board_key, _, _ in todo]
         self._key_set = frozenset(self._keys)
