@@ -427,6 +427,15 @@ def _reader_error(err: yaml.reader.ReaderError, text: str, source: str) -> Conte
 _LIBYAML_DIFFERS = re.compile(r"\t|[|>][-+0-9]*#")
 
 
+def _first_nodes(loader: Any) -> list[yaml.Node]:
+    """The root nodes of the first two documents ``loader`` composes (two: a second one is
+    an error, and reading on would only cost)."""
+    nodes: list[yaml.Node] = []
+    while loader.check_node() and len(nodes) < 2:
+        nodes.append(loader.get_node())
+    return nodes
+
+
 def _fast_nodes(text: str) -> list[yaml.Node] | None:
     """The root node of ``text`` through libyaml's parser, or ``None`` when libyaml is not
     there, the text holds what the two parsers read differently (:data:`_LIBYAML_DIFFERS`,
@@ -437,11 +446,9 @@ def _fast_nodes(text: str) -> list[yaml.Node] | None:
     loader = None
     try:
         loader = _FastCoreLoader(text)
-        nodes: list[yaml.Node] = []
-        while loader.check_node():
-            nodes.append(loader.get_node())
-            if len(nodes) > 1:
-                return None
+        nodes = _first_nodes(loader)
+        if len(nodes) > 1:
+            return None
     except (yaml.YAMLError, _TooDeep, ValueError, RecursionError):
         return None
     finally:
@@ -479,12 +486,7 @@ def _nodes(text: str, source: str) -> list[yaml.Node]:
     loader = None
     try:
         loader = _CoreLoader(text)
-        nodes: list[yaml.Node] = []
-        while loader.check_node():
-            nodes.append(loader.get_node())
-            if len(nodes) > 1:
-                break
-        return nodes
+        return _first_nodes(loader)
     except _TooDeep as deep:
         raise ContentError(source, deep.mark.line + 1, deep.mark.column + 1,
                            f"values nest deeper than {MAX_DEPTH} levels") from None
