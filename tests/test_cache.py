@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from banmen.cli import main
 from banmen.site import cache as cache_module
-from banmen.site.build import SiteBuild, draw_boards
+from banmen.site.build import SiteBuild
+from banmen.site.drawing import draw_boards
 from conftest import ROOT
 
 #: a small project: two games, a diagram, a puzzle, a sequence (cheap to check and draw).

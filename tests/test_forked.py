@@ -105,6 +105,18 @@ def test_a_worker_takes_a_game_no_one_draws_before_sharing_one(monkeypatch):
     assert drawing._next_lane(claimed, busy) is None
 
 
+def _drawn_with_a_store(root):
+    """Two games' six boards drawn by two workers that keep them in ``root``'s build cache
+    under their board keys; the finished drawing."""
+    todo = _todo("a", "b")
+    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(root, [k for k, _, _ in todo]))
+    try:
+        assert len(board_drawing.wait()) == 6
+    finally:
+        board_drawing.cancel()
+    return board_drawing
+
+
 def test_drawing_workers_keep_their_boards_in_the_build_cache(monkeypatch, tmp_path):
     from banmen.site.cache import BuildCache
 
@@ -131,13 +143,7 @@ def test_drawing_workers_keep_their_boards_in_the_build_cache(monkeypatch, tmp_p
 def test_boards_a_cache_that_cannot_be_opened_did_not_take_are_not_reported_kept(monkeypatch, tmp_path):
     monkeypatch.setattr("banmen.render.render_svg", lambda game, spec: f"<svg>{spec}</svg>")
     (tmp_path / ".cache").write_text("a file where the cache folder should be")
-    todo = _todo("a", "b")
-    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(tmp_path, [k for k, _, _ in todo]))
-    try:
-        assert len(board_drawing.wait()) == 6
-    finally:
-        board_drawing.cancel()
-    assert board_drawing.stored == set()
+    assert _drawn_with_a_store(tmp_path).stored == set()
 
 
 def test_boards_a_failed_write_did_not_keep_are_not_announced(monkeypatch, tmp_path):
@@ -146,24 +152,12 @@ def test_boards_a_failed_write_did_not_keep_are_not_announced(monkeypatch, tmp_p
     monkeypatch.setattr("banmen.render.render_svg", lambda game, spec: f"<svg>{spec}</svg>")
     # a full disk: diskcache's write fails, BuildCache.set_bytes says nothing (only speed)
     monkeypatch.setattr(BuildCache, "set_bytes", lambda self, name, payload: None)
-    todo = _todo("a", "b")
-    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(tmp_path, [k for k, _, _ in todo]))
-    try:
-        assert len(board_drawing.wait()) == 6
-    finally:
-        board_drawing.cancel()
-    assert board_drawing.stored == set()
+    assert _drawn_with_a_store(tmp_path).stored == set()
 
 
 def test_boards_are_kept_in_the_database_not_in_value_files(monkeypatch, tmp_path):
     big = "<svg>" + "x" * 100_000 + "</svg>"  # larger than the largest site board
     monkeypatch.setattr("banmen.render.render_svg", lambda game, spec: big)
-    todo = _todo("a", "b")
-    board_drawing = drawing.BoardDrawing(todo, jobs=2, store=(tmp_path, [k for k, _, _ in todo]))
-    try:
-        board_drawing.wait()
-    finally:
-        board_drawing.cancel()
-    assert len(board_drawing.stored) == 6
+    assert len(_drawn_with_a_store(tmp_path).stored) == 6
     folder = tmp_path / ".cache" / "banmen"
     assert [p for p in folder.rglob("*.val")] == []  # a stopped write leaves nothing behind

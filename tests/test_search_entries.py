@@ -182,12 +182,13 @@ def test_entries_prefetched_while_the_page_is_written_are_read_back_once(cache):
     assert prefetch_search_entries(wrapped, real, content) == expected
     assert parsed == ["medamagaeru/rules/"] and wrapped.search_index.entries == []
     real.content = content  # what MkDocs sets from the last on_page_content
+    memo = real.__dict__["_banmen_search_entries"]
     wrapped.search_index.add_entry_from_context(real)
     assert parsed == ["medamagaeru/rules/"]  # taken from the cache, not parsed again
     assert wrapped.search_index.entries == expected
     # another HTML than the one prefetched: parsed as usual
     other = page(HTML.replace("三つ", "四つ"))
-    other.__dict__["_banmen_search_entries"] = real.__dict__["_banmen_search_entries"]
+    other.__dict__["_banmen_search_entries"] = memo
     wrapped.search_index.add_entry_from_context(other)
     assert parsed == ["medamagaeru/rules/"] * 2
     assert wrapped.search_index.entries[2:] == fresh_entries(other)

@@ -92,7 +92,7 @@ def cpu():
     return sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF,
                resource.RUSAGE_CHILDREN) for f in ("ru_utime", "ru_stime"))
 started, cpu0 = time.perf_counter(), cpu()
-from banmen.site.build import draw_boards
+from banmen.site.drawing import draw_boards
 draw_boards(todo)
 print(time.perf_counter() - started, cpu() - cpu0)
 """

@@ -524,13 +524,13 @@ def load_marked_text(text: str, source: str) -> MarkedDocument:
         raise ContentError(source, 1, 1, f"file too large ({len(text)} characters; content "
                            f"files may hold at most {MAX_FILE_BYTES})")
     nodes = _fast_nodes(text)
-    if nodes is not None and nodes:
+    if nodes == []:
+        return MarkedDocument(source, None)
+    if nodes:
         try:
             return _walked(nodes[0], source)
         except ContentError:
             pass  # the pure parser's reading, and its message, count
-    elif nodes is not None:
-        return MarkedDocument(source, None)
     nodes = _nodes(text, source)
     if len(nodes) > 1:
         second = nodes[1]

@@ -43,7 +43,7 @@ from banmen.errors import display_name
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
 from banmen.site.cached_markup import drawn_svg, plain_markdown
-from banmen.site.drawing import BoardDrawing, draw_boards  # noqa: F401 (re-exported)
+from banmen.site.drawing import BoardDrawing
 from banmen.site.onpage import share_glyphs, unique_ids
 from banmen.site.play_page import play_html, start_setups
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,

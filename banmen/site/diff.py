@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
-from banmen.site.build import SiteBuild, draw_boards
+from banmen.site.build import SiteBuild
+from banmen.site.drawing import draw_boards
 from banmen.site.diff_probe import drawing_reads, today_reads
 from banmen.site.diff_svg import SquareChanges, square_changes
 from banmen.site.views import KINDS

@@ -177,8 +177,7 @@ class BoardDrawing:
             drawn = 0
             while drawn < len(self._keys):
                 message = _next_result(results, self._workers)
-                if message[0] == "stored":
-                    self.stored.update(self._keys[index] for index in message[1])
+                if self._took_stored(message):
                     continue
                 index, svg, error = message
                 if error is not None:
@@ -196,6 +195,13 @@ class BoardDrawing:
             self._stop_workers()
             self._finish()
 
+    def _took_stored(self, message: tuple[Any, ...]) -> bool:
+        """Note the boards of a ("stored", [index...]) message; whether it was one."""
+        if message[0] != "stored":
+            return False
+        self.stored.update(self._keys[index] for index in message[1])
+        return True
+
     def _await_stores(self, results: Any) -> None:
         """After the last board: let the workers end on their own, reading which boards
         they wrote to the cache (at most :data:`_STORE_WAIT` seconds; a worker that is
@@ -205,9 +211,7 @@ class BoardDrawing:
         deadline = time.monotonic() + _STORE_WAIT
         while time.monotonic() < deadline:
             while not results.empty():
-                message = results.get()
-                if message[0] == "stored":
-                    self.stored.update(self._keys[index] for index in message[1])
+                self._took_stored(results.get())
             alive = [worker.sentinel for worker in self._workers if worker.is_alive()]
             if not alive:
                 if results.empty():

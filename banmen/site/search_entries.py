@@ -123,13 +123,6 @@ def cache_search_entries(plugin: Any, cache_of: Callable[[], BuildCache | None],
         return True
     settings = json.loads(json.dumps(dict(plugin.config), default=repr, sort_keys=True))
 
-    def name_of(page: Any) -> str:
-        # the name found for this very HTML (and metadata) by prefetch_search_entries
-        known = page.__dict__.get("_banmen_search_entries")
-        if known is not None and known[0] is page.content and known[1] == repr(page.meta):
-            return known[2]
-        return entries_name(page, settings, strip_of())
-
     def entries_of(page: Any, cache: BuildCache, name: str) -> list[dict[str, Any]]:
         stored = cache.get_json(name, _entries_reader(page.url))
         if stored is not None:
@@ -151,7 +144,12 @@ def cache_search_entries(plugin: Any, cache_of: Callable[[], BuildCache | None],
         if cache is None:
             parse(page)
             return
-        index.entries.extend(entries_of(page, cache, name_of(page)))
+        # the entries prefetch_search_entries found for this very HTML (and metadata)
+        known = page.__dict__.pop("_banmen_search_entries", None)
+        if known is not None and known[0] is page.content and known[1] == repr(page.meta):
+            index.entries.extend(known[2])
+            return
+        index.entries.extend(entries_of(page, cache, entries_name(page, settings, strip_of())))
 
     def prefetch(page: Any, content: str) -> list[dict[str, Any]] | None:
         cache = cache_of()
@@ -159,9 +157,9 @@ def cache_search_entries(plugin: Any, cache_of: Callable[[], BuildCache | None],
             return None
         seen = SimpleNamespace(content=content, toc=page.toc, url=page.url, title=page.title,
                                meta=page.meta)
-        name = entries_name(seen, settings, strip_of())
-        page.__dict__["_banmen_search_entries"] = (content, repr(page.meta), name)
-        return entries_of(seen, cache, name)
+        found = entries_of(seen, cache, entries_name(seen, settings, strip_of()))
+        page.__dict__["_banmen_search_entries"] = (content, repr(page.meta), found)
+        return found
 
     add_entry_from_context.banmen_cached = True  # type: ignore[attr-defined]
     add_entry_from_context.banmen_prefetch = prefetch  # type: ignore[attr-defined]

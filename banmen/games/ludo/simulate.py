@@ -11,10 +11,11 @@ every preset), choosing among the pieces that can use the roll:
 Ties go to the lowest piece number. A ply is one roll and what was done with it (a piece move
 or a pass); the chance moves ``roll N`` of the engine contract are not counted.
 
-Every ply is checked (unless a caller asks for no checks, ``check=False``): each colour keeps its number of pieces, every progress stays on the
-track, and a progress only falls by a send-back (another colour's piece, to its yard, counted
-in ``sent``), a bounce (the moved piece) or the third-six penalty (the last moved piece, to its
-yard). A broken invariant raises :class:`SimulationError`.
+Every ply is checked (unless a caller asks for none, ``check=False``): each colour keeps its
+number of pieces, every progress stays on the track, and a progress only falls by a send-back
+(another colour's piece, to its yard, counted in ``sent``), a bounce (the moved piece) or the
+third-six penalty (the last moved piece, to its yard). A broken invariant raises
+:class:`SimulationError`.
 
 Game ``i`` of a run with seed ``s`` uses its own generator seeded ``"{s}:{i}"``, so the same
 seed gives the same games whatever the number of jobs.
