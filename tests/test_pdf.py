@@ -10,7 +10,7 @@ import pytest
 
 from banmen.game import game_class, game_ids
 from banmen.site import mkdocs_hooks
-from banmen.site.pdf import _key_boards, _with_glyphs, key_frames, pdf_link
+from banmen.site.pdf import _key_boards, _with_glyphs, key_frames, pdf_document, pdf_link
 
 
 def test_boards_get_the_glyph_outlines_they_use():
@@ -30,9 +30,26 @@ def test_sequences_show_their_key_boards():
               '</template><div class="bm-comment"><p>ここが大事</p></div></div></div><ol class="bm-moves"></ol>')
     out = _key_boards(frames)
     assert '<div class="bm-frame bm-key" data-step="0"><svg/>' in out
-    assert '<div class="bm-frame" hidden data-step="1"><template class="bm-lazy"><svg id="a"/>' in out
+    assert 'data-step="1"' not in out and 'id="a"' not in out  # hidden in print: left out
     assert ('<div class="bm-frame bm-key" data-step="2"><svg id="b"/><div class="bm-comment">'
             "<p>ここが大事</p></div></div>") in out
+
+
+def test_the_pdf_leaves_out_the_hidden_solution_boards_of_puzzles(tmp_path):
+    page = tmp_path / "g" / "puzzles" / "index.html"
+    page.parent.mkdir(parents=True)
+    (tmp_path / "g" / "rules").mkdir()
+    (tmp_path / "g" / "rules" / "index.html").write_text(
+        '<article class="md-content__inner md-typeset"><h1>ルール</h1></article>', encoding="utf-8")
+    page.write_text('<article class="md-content__inner md-typeset"><div class="bm-boards">'
+                    '<div class="bm-frame"><svg id="p"/></div>'
+                    '<div class="bm-frame" hidden><template class="bm-lazy"><svg id="s1"/></template></div>'
+                    '<div class="bm-frame" hidden><template class="bm-lazy"><svg id="s2"/></template></div>'
+                    "</div></article>", encoding="utf-8")
+    assert pdf_document(tmp_path, "g", "G<&>") == (
+        '<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>G&lt;&amp;&gt;</title>'
+        '</head><body><section class="bm-pdf-page"><h1>ルール</h1></section><section class="bm-pdf-page">'
+        '<div class="bm-boards"><div class="bm-frame"><svg id="p"/></div></div></section></body></html>')
 
 
 def test_key_frames_are_first_last_and_commented_at_most_eight():

@@ -360,6 +360,8 @@ def test_instant_navigation_keeps_puzzles_working(page, built_site, content):
     hinted = next(p for p in content.puzzles.values()
                   if p.game.id == game and len(p.model.hints) >= 2)
     hint_block = page.locator(f"#{html_id(hinted.ident)}-puzzle")
+    # the page is shown before its scripts run again: a click before then has no handler
+    expect(hint_block).to_have_attribute("data-ready", "1")
     hint_block.locator(".bm-hint-button").click()
     expect(hint_block.locator(".bm-hint:not([hidden])")).to_have_count(1)
     block.scroll_into_view_if_needed()

@@ -13,6 +13,7 @@ board of the site's content (diagrams, puzzle positions and sequence frames).
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -41,18 +42,39 @@ def _ratio(svg: str) -> float:
     return min(width, COLUMN) / view
 
 
-def text_sizes(game, spec) -> list[tuple[str, float]]:
+def board_artists(figure, kind) -> list:
+    """The artists of type ``kind`` in ``figure``, in ``figure.findobj(kind)``'s order, except
+    those inside the axis of an axes drawn without one (``axison`` False, as every board is):
+    matplotlib makes an axis's tick artists when it is asked for its children, which cost a
+    third of a board's checks and are never drawn."""
+    from matplotlib.axis import Axis
+
+    found = []
+
+    def walk(artist) -> None:
+        if isinstance(artist, kind):
+            found.append(artist)
+        for child in artist.get_children():
+            if not (isinstance(child, Axis) and not child.axes.axison):
+                walk(child)
+
+    walk(figure)
+    return found
+
+
+def text_sizes(game, spec, figure=None) -> list[tuple[str, float]]:
     """(text, CSS px at 390 px) of every text the renderer draws, read from the figure's text
     artists (the compact SVG keeps glyph outlines only): a text of F pt is F viewBox units
-    tall, and the viewBox is the figure's width in points."""
+    tall, and the viewBox is the figure's width in points. ``figure``: the board already
+    drawn from ``spec`` (default: draw it)."""
     from matplotlib.text import Text
 
     from banmen.render import _renderer
 
-    figure = _renderer(game).draw(game, spec)
+    figure = figure or _renderer(game).draw(game, spec)
     view = figure.get_figwidth() * 72
     ratio = min(view * 4 / 3, COLUMN) / view
-    return [(t.get_text(), t.get_fontsize() * ratio) for t in figure.findobj(Text)
+    return [(t.get_text(), t.get_fontsize() * ratio) for t in board_artists(figure, Text)
             if t.get_visible() and t.get_text().strip()]
 
 
@@ -228,10 +250,11 @@ def _grown(patch, pixels: float):
     return scale.transform_path(path)
 
 
-def covered_pieces(game, spec) -> list[tuple[str, str]]:
+def covered_pieces(game, spec, figure=None) -> list[tuple[str, str]]:
     """(identifying text or gid, covering mark) for every mark drawn over a piece's
     identifying text or sign: the mark is above it and its shape (stroke width included)
-    meets the sign's box (a text's layout box, a patch's extent)."""
+    meets the sign's box (a text's layout box, a patch's extent). ``figure``: the board
+    already drawn from ``spec`` (default: draw it)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.patches import Patch
     from matplotlib.path import Path as MplPath
@@ -239,16 +262,19 @@ def covered_pieces(game, spec) -> list[tuple[str, str]]:
 
     from banmen.render import _renderer
 
-    figure = _renderer(game).draw(game, spec)
-    renderer = FigureCanvasAgg(figure).get_renderer()
-    figure.draw(renderer)
-    artists = [a for a in figure.findobj(lambda a: isinstance(a, (Text, Patch)))
+    figure = figure or _renderer(game).draw(game, spec)
+    artists = [a for a in board_artists(figure, (Text, Patch))
                if a.get_visible() and a.axes is not None]
     signs = [a for a in artists if _is_identifying(game.id, a)]
     marks = [a for a in artists if _is_mark(a) and not _is_identifying(game.id, a)]
+    if not signs or not marks:  # nothing can cover anything: no need to lay the board out
+        return []
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    figure.draw(renderer)  # lays out label boxes and arrows in display pixels
     found = []
     for sign in signs:
         box = _ink_box(sign, renderer) if isinstance(sign, Text) else None
+        grown = functools.cache(functools.partial(_grown, sign))  # per stroke half-width
         for mark in marks:
             if mark.get_zorder() <= sign.get_zorder():
                 continue
@@ -259,7 +285,7 @@ def covered_pieces(game, spec) -> list[tuple[str, str]]:
                     hit = any(part.intersects_bbox(box.padded(half), filled=filled)
                               for part in parts)
                 else:   # a patch (eye, crown, badge): its own outline, grown by the stroke
-                    hit = any(part.intersects_path(_grown(sign, half), filled=filled)
+                    hit = any(part.intersects_path(grown(half), filled=filled)
                               for part in parts)
                 if hit:
                     name = sign.get_text() if isinstance(sign, Text) else sign.get_gid()
@@ -400,16 +426,19 @@ def _site_boards():
 def test_every_board_of_the_site_is_legible_at_390():
     """No exemption: every text of every board reaches 9 CSS px at 390 px and no mark covers
     a piece's identifying text or sign."""
+    from banmen.render import _renderer
+
     boards = _site_boards()
     assert len(boards) > 300
     games = {game.id for _, game, _ in boards}
     assert games == {"ukejalayer", "medamagaeru", "suicide-checkers", "babuschka", "ludo"}
     small, covered = {}, {}
     for ident, game, spec in boards:
-        tiny = sorted({text for text, px in text_sizes(game, spec) if px < MIN_PX})
+        figure = _renderer(game).draw(game, spec)  # drawn once for both checks
+        tiny = sorted({text for text, px in text_sizes(game, spec, figure) if px < MIN_PX})
         if tiny:
             small[ident] = tiny
-        hidden = covered_pieces(game, spec)
+        hidden = covered_pieces(game, spec, figure)
         if hidden:
             covered[ident] = hidden
     assert small == {}

@@ -8,8 +8,8 @@ if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
 usage: bash tools/test.sh [PYTEST ARGS...]
 
 Sets up .venv, the npm packages, Debian's chromium and a Japanese font (tools/setup.sh
---browser), then runs the whole test suite in pytest-xdist workers (one per core, at most
-four). Arguments go to pytest, for example:
+--browser), then runs the whole test suite in four pytest-xdist workers. Arguments go to
+pytest, for example:
   bash tools/test.sh -q                  what CI runs
   bash tools/test.sh -m "not slow"       everything but site builds and the browser
   bash tools/test.sh -n 0 tests/test_cli.py   one file, serially
@@ -17,7 +17,9 @@ USAGE
   exit 0
 fi
 bash tools/setup.sh --browser
-# Two workers on two cores (pytest-xdist, one per core up to four); a whole test file stays on
-# one worker (its module fixtures, such as a project build or a browser page, are made once);
-# the site is built once for both (tests/conftest.py). `bash tools/test.sh -n 0` runs serially.
-exec .venv/bin/python -m pytest -n auto --maxprocesses 4 --dist loadfile "$@"
+# Four workers whatever the cores: the browser tests leave a core idle while a page loads or
+# Pyodide starts, so on 2 cores four workers took 13.5 min where two took 16 (2026-12-03). A
+# whole test file stays on one worker (its module fixtures, such as a project build or a
+# browser page, are made once); the site is built once for all (tests/conftest.py).
+# `bash tools/test.sh -n 0` runs serially.
+exec .venv/bin/python -m pytest -n 4 --dist loadfile "$@"

@@ -1,7 +1,7 @@
 """「印刷用PDF」: each game's rules and puzzles as one A4 PDF, made from the built pages.
 
 An opt-in step of the build (``BANMEN_PDF=1``; WeasyPrint, the ``pdf`` extra): it takes
-12-40 s wall (about 7 s CPU) per game on the shared build machine, so ordinary builds skip it. The PDF is
+9-16 s of CPU per game on an idle build machine, so ordinary builds skip it. The PDF is
 written next to the game's pages (``site/medamagaeru/medamagaeru.pdf``) and the rules and
 puzzles pages then link to it. Boards stay vector graphics (the pages' inline SVG); the
 puzzles page prints as a puzzle sheet with the answers at the end (``.bm-answers``), and a
@@ -30,6 +30,9 @@ _SEQUENCE = re.compile(r'(<div class="bm-seq-boards">)(.*?)(</div><ol class="bm-
 #: The most boards a printed sequence shows.
 KEY_BOARDS = 8
 _LAZY = re.compile(r'<template class="bm-lazy">(.*?)</template>', re.S)
+#: A puzzle's hidden solution board (shown on the page by the trainer, never in print).
+_HIDDEN_FRAME = re.compile(r'<div class="bm-frame" hidden><template class="bm-lazy">.*?</template></div>',
+                           re.S)
 
 #: The PDF's own style sheet (the site's CSS is made for screens and Material's layout).
 PDF_CSS = """
@@ -108,8 +111,7 @@ def _key_boards(article: str) -> str:
         for i, frame in enumerate(frames):
             out.append(block.group(2)[pos:frame.start()])
             pos = frame.end()
-            if i not in keys:
-                out.append(frame.group(0))
+            if i not in keys:  # hidden in print: left out, so WeasyPrint never parses it
                 continue
             body = _LAZY.sub(lambda m: m.group(1), frame.group(3))
             out.append(f'<div class="bm-frame bm-key" data-step="{frame.group(2)}">{body}'
@@ -137,6 +139,9 @@ def pdf_document(site_dir: Path, game_id: str, title: str) -> str:
         glyphs = {m.group(1): m.group(0) for m in _GLYPH.finditer(page)}
         found = _ARTICLE.search(page)
         article = found.group(1) if found else ""
+        # hidden boards are left out before anything else reads the article: a puzzles page is
+        # mostly the lazy boards of its solutions, which print never shows
+        article = _HIDDEN_FRAME.sub("", article)
         parts.append(f'<section class="bm-pdf-page">{_key_boards(_with_glyphs(article, glyphs))}'
                      "</section>")
     return (f'<!doctype html><html lang="ja"><head><meta charset="utf-8">'
