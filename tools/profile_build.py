@@ -51,7 +51,7 @@ STEPS = [
     ("banmen.content.check", "load_site_rules"),
     ("banmen.site.cache", "BuildCache.get_bytes"),
     ("banmen.site.cache", "BuildCache.set_bytes"),
-    ("banmen.site.build", "draw_boards"),
+    ("banmen.site.drawing", "BoardDrawing.wait"),
     ("banmen.site.build", "SiteBuild._finish_site_entry"),
     ("banmen.site.build", "SiteBuild.finish_drawing"),
     ("banmen.site.drawing", "BoardDrawing.get"),
