@@ -304,11 +304,13 @@ def test_staging_folders_of_killed_builds_are_cleaned_at_the_start(tmp_path):
     other = subprocess.Popen(["sleep", "60"])  # a live process that is no build
     build = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "banmen"])
     try:
-        # until the child has exec'd, its command line is still this process's (no "banmen")
+        # right after exec the child's command line can still read empty (the kernel fills
+        # it in after the parent is woken), and an empty one is no build
         cmdline = Path(f"/proc/{build.pid}/cmdline")
         deadline = time.monotonic() + 10
         while b"banmen" not in cmdline.read_bytes() and time.monotonic() < deadline:
             time.sleep(0.01)
+        assert b"banmen" in cmdline.read_bytes(), "the child did not start"
         folders = {name: tmp_path / f".site.staging-{pid}" for name, pid in
                    (("dead", dead.pid), ("other", other.pid), ("build", build.pid),
                     ("mine", os.getpid()))}

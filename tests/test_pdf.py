@@ -9,6 +9,7 @@ import types
 import pytest
 
 from banmen.game import game_class, game_ids
+from banmen.site.html import puzzle_frames
 from banmen.site import mkdocs_hooks
 from banmen.site.pdf import _key_boards, _with_glyphs, key_frames, pdf_document, pdf_link
 
@@ -41,15 +42,15 @@ def test_the_pdf_leaves_out_the_hidden_solution_boards_of_puzzles(tmp_path):
     (tmp_path / "g" / "rules").mkdir()
     (tmp_path / "g" / "rules" / "index.html").write_text(
         '<article class="md-content__inner md-typeset"><h1>ルール</h1></article>', encoding="utf-8")
-    page.write_text('<article class="md-content__inner md-typeset"><div class="bm-boards">'
-                    '<div class="bm-frame"><svg id="p"/></div>'
-                    '<div class="bm-frame" hidden><template class="bm-lazy"><svg id="s1"/></template></div>'
-                    '<div class="bm-frame" hidden><template class="bm-lazy"><svg id="s2"/></template></div>'
-                    "</div></article>", encoding="utf-8")
+    # a puzzle's frames as banmen.site.html writes them
+    frames = puzzle_frames(['<svg id="p"/>', '<svg id="s1"/>', '<svg id="s2"/>'])
+    assert frames.count("bm-lazy") == 2
+    page.write_text(f'<article class="md-content__inner md-typeset">{frames}</article>',
+                    encoding="utf-8")
     assert pdf_document(tmp_path, "g", "G<&>") == (
         '<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>G&lt;&amp;&gt;</title>'
         '</head><body><section class="bm-pdf-page"><h1>ルール</h1></section><section class="bm-pdf-page">'
-        '<div class="bm-boards"><div class="bm-frame"><svg id="p"/></div></div></section></body></html>')
+        '<div class="bm-frame"><svg id="p"/></div></section></body></html>')
 
 
 def test_key_frames_are_first_last_and_commented_at_most_eight():
@@ -82,6 +83,7 @@ def test_each_games_pdf_builds_and_opens(built_site, tmp_path, game_id):
     from banmen.site.pdf import write_game_pdf
 
     name = game_class(game_id).name_ja
+    assert "bm-lazy" not in pdf_document(built_site, game_id, name)  # no hidden board parsed
     out = write_game_pdf(built_site, game_id, name, tmp_path / f"{game_id}.pdf")
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) > 2

@@ -383,6 +383,7 @@ def test_instant_navigation_keeps_puzzles_working(page, built_site, content):
     seq = page.locator(f"#{html_id(sequence.ident)}-sequence")
     expect(seq).to_be_visible()
     assert page.evaluate("window.__stayed") == "yes"
+    expect(seq).to_have_attribute("data-ready", "1")  # its scripts ran again
     seq.locator(".bm-next").click()
     expect(seq.locator(".bm-counter")).to_have_text(f"1 / {len(sequence.frames) - 1}")
 

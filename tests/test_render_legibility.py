@@ -43,10 +43,11 @@ def _ratio(svg: str) -> float:
 
 
 def board_artists(figure, kind) -> list:
-    """The artists of type ``kind`` in ``figure``, in ``figure.findobj(kind)``'s order, except
-    those inside the axis of an axes drawn without one (``axison`` False, as every board is):
-    matplotlib makes an axis's tick artists when it is asked for its children, which cost a
-    third of a board's checks and are never drawn."""
+    """The artists of type ``kind`` in ``figure`` (the artists ``figure.findobj(kind)`` finds,
+    each listed before its children), except those inside the axis of an axes drawn without
+    one (``axison`` False, as every board is): matplotlib makes an axis's tick artists when
+    it is asked for its children, which cost a third of a board's checks and are never
+    drawn."""
     from matplotlib.axis import Axis
 
     found = []
@@ -71,7 +72,7 @@ def text_sizes(game, spec, figure=None) -> list[tuple[str, float]]:
 
     from banmen.render import _renderer
 
-    figure = figure or _renderer(game).draw(game, spec)
+    figure = figure if figure is not None else _renderer(game).draw(game, spec)
     view = figure.get_figwidth() * 72
     ratio = min(view * 4 / 3, COLUMN) / view
     return [(t.get_text(), t.get_fontsize() * ratio) for t in board_artists(figure, Text)
@@ -95,7 +96,7 @@ def number_sizes(game, spec) -> dict[str, float]:
     view = figure.get_figwidth() * 72
     ratio = min(view * 4 / 3, COLUMN) / view
     return {t.get_gid().removeprefix("number-"): t.get_fontsize() * ratio
-            for t in figure.findobj(Text) if (t.get_gid() or "").startswith("number-")}
+            for t in board_artists(figure, Text) if (t.get_gid() or "").startswith("number-")}
 
 
 def _legibility_specs():
@@ -262,7 +263,7 @@ def covered_pieces(game, spec, figure=None) -> list[tuple[str, str]]:
 
     from banmen.render import _renderer
 
-    figure = figure or _renderer(game).draw(game, spec)
+    figure = figure if figure is not None else _renderer(game).draw(game, spec)
     artists = [a for a in board_artists(figure, (Text, Patch))
                if a.get_visible() and a.axes is not None]
     signs = [a for a in artists if _is_identifying(game.id, a)]

@@ -17,9 +17,9 @@ USAGE
   exit 0
 fi
 bash tools/setup.sh --browser
-# Four workers whatever the cores: the browser tests leave a core idle while a page loads or
-# Pyodide starts, so on 2 cores four workers took 13.5 min where two took 16 (2026-12-03). A
-# whole test file stays on one worker (its module fixtures, such as a project build or a
-# browser page, are made once); the site is built once for all (tests/conftest.py).
+# Four workers regardless of the core count: the browser tests leave a core idle while a page
+# loads or Pyodide starts (two workers kept 2 cores about half busy). A whole test file stays
+# on one worker (its module fixtures, such as a project build or a browser page, are made
+# once); the site is built once for all (tests/conftest.py).
 # `bash tools/test.sh -n 0` runs serially.
 exec .venv/bin/python -m pytest -n 4 --dist loadfile "$@"

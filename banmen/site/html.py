@@ -324,6 +324,17 @@ def _hints(puzzle: items.Puzzle) -> str:
             f'ヒントを見る（{len(hints)}）</button><ol>{body}</ol></div>')
 
 
+def puzzle_frames(svgs: list[str]) -> str:
+    """Return a puzzle's boards as frames: the first (the puzzle's position) shown, the
+    others (its solution, shown as the reader plays) hidden and :func:`lazy`.
+
+    Args:
+        svgs: the boards' SVG, the puzzle's position first.
+    """
+    return "".join([f'<div class="bm-frame">{svgs[0]}</div>',
+                    *(f'<div class="bm-frame" hidden>{lazy(svg)}</div>' for svg in svgs[1:])])
+
+
 def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
     """Return the interactive block of one puzzle.
 
@@ -335,15 +346,13 @@ def puzzle_html(puzzle: items.Puzzle, number: int, svg_of: SvgOf) -> str:
     model = puzzle.model
     kind = puzzle.answer["kind"]
     svgs = [svg_of(puzzle.spec), *(svg_of(spec) for spec in puzzle.frames)]
-    boards = [f'<div class="bm-frame">{svgs[0]}</div>']
-    boards += [f'<div class="bm-frame" hidden>{lazy(svg)}</div>' for svg in svgs[1:]]
     return (
         f'<div class="banmen-puzzle" id="{html_id(puzzle.ident)}-puzzle" data-kind="{kind}" '
         f'data-number="{number}" data-ident="{html.escape(puzzle.ident)}" '
         f'{_data_attr(_page_data(puzzle))}>'
         f'<p class="bm-meta" data-search-exclude>難しさ：{LEVEL_JA[model.level]}<span class="bm-status"></span></p>'
         f'<div class="bm-boards" data-search-exclude{BOARD_KEYS if kind in ("squares", "move") else ""}>'
-        f'{"".join(boards)}</div>'
+        f'{puzzle_frames(svgs)}</div>'
         f"{legend_html(svgs, _play_marks(puzzle))}"
         f'<div class="bm-question">{md(model.question, _where(puzzle, ("question",)))}</div>'
         f'{_LEAD if kind == "move" else ""}<p class="bm-help" data-search-exclude>{KIND_HELP_JA[kind]}</p>'

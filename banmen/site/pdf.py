@@ -1,7 +1,8 @@
 """「印刷用PDF」: each game's rules and puzzles as one A4 PDF, made from the built pages.
 
 An opt-in step of the build (``BANMEN_PDF=1``; WeasyPrint, the ``pdf`` extra): it takes
-9-16 s of CPU per game on an idle build machine, so ordinary builds skip it. The PDF is
+9-16 s of CPU per game on an idle build machine (with the hidden boards left out of the
+document; 35 s for めだまがえる before), so ordinary builds skip it. The PDF is
 written next to the game's pages (``site/medamagaeru/medamagaeru.pdf``) and the rules and
 puzzles pages then link to it. Boards stay vector graphics (the pages' inline SVG); the
 puzzles page prints as a puzzle sheet with the answers at the end (``.bm-answers``), and a
@@ -30,9 +31,10 @@ _SEQUENCE = re.compile(r'(<div class="bm-seq-boards">)(.*?)(</div><ol class="bm-
 #: The most boards a printed sequence shows.
 KEY_BOARDS = 8
 _LAZY = re.compile(r'<template class="bm-lazy">(.*?)</template>', re.S)
-#: A puzzle's hidden solution board (shown on the page by the trainer, never in print).
-_HIDDEN_FRAME = re.compile(r'<div class="bm-frame" hidden><template class="bm-lazy">.*?</template></div>',
-                           re.S)
+#: A puzzle's hidden solution board (:func:`banmen.site.html.lazy` in a hidden frame): the
+#: trainer shows it on the page as the reader plays; the PDF shows the puzzle's position only.
+_HIDDEN_FRAME = re.compile(r'<div class="bm-frame" hidden><template class="bm-lazy">.*?'
+                           r'</template></div>', re.S)
 
 #: The PDF's own style sheet (the site's CSS is made for screens and Material's layout).
 PDF_CSS = """
@@ -103,7 +105,8 @@ def key_frames(commented: list[bool], limit: int = KEY_BOARDS) -> list[int]:
 
 def _key_boards(article: str) -> str:
     """Show each sequence's key boards (:func:`key_frames`) as print.js does, their lazy
-    templates unwrapped."""
+    templates unwrapped, and leave the other frames out (print hides them; WeasyPrint would
+    still parse their boards)."""
     def sequence(block: re.Match) -> str:
         frames = list(_FRAME.finditer(block.group(2)))
         keys = set(key_frames([bool(f.group(4).strip()) for f in frames]))
