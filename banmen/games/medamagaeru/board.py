@@ -30,6 +30,8 @@ _OWNER_LETTER = {GREEN: "G", WHITE: "W"}
 _LETTER_OWNER = {letter: side for side, letter in _OWNER_LETTER.items()}
 _FULLWIDTH_DIGITS = "０１２３４５６７８９"
 _KANJI_DIGITS = "〇一二三四五六七八九"
+#: kanji numeral -> ASCII digit, for str.translate
+_KANJI_TO_DIGIT = str.maketrans({k: str(i) for i, k in enumerate(_KANJI_DIGITS)})
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
@@ -70,7 +72,8 @@ def parse_square(text: int | str) -> int:
             ``"square 81 is off the board: expected file and rank 1-7"``.
     """
     raw = str(text)
-    digits = _normalise_digits(raw).strip()
+    # plain ASCII digits, the common case, read as they are (normalising changes nothing)
+    digits = raw if raw.isascii() and raw.isdigit() else _normalise_digits(raw).strip()
     if not re.fullmatch(r"\d+", digits):
         raise NotationError(f"expected a square written file then rank, like 43, got '{raw}'")
     if len(digits) != 2 or not all("1" <= d <= str(SIZE) for d in digits):
@@ -95,8 +98,7 @@ def square_ja(square: int | str) -> str:
 
 def _normalise_digits(text: str) -> str:
     """Full-width forms to ASCII (NFKC) and kanji numerals 〇..九 to digits."""
-    text = unicodedata.normalize("NFKC", text)
-    return text.translate({ord(k): str(i) for i, k in enumerate(_KANJI_DIGITS)})
+    return unicodedata.normalize("NFKC", text).translate(_KANJI_TO_DIGIT)
 
 
 def _neighbours_of(square: int) -> tuple[int, ...]:
