@@ -197,6 +197,20 @@ def pytest_configure(config):
 _real_sync_playwright: Any = None
 
 
+#: Fixtures that make a test slow by the marker's definition (``pyproject.toml``): the whole
+#: site's build and the browser.
+SLOW_FIXTURES = frozenset({"built_site", "warm_cache", "browser"})
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that builds the whole site or drives the browser (it uses one of
+    :data:`SLOW_FIXTURES`, directly or through another fixture) as ``slow``, whether or not
+    its module says so: ``-m "not slow"`` stays the quick edit-test loop."""
+    for item in items:
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Close the shared Chromium and stop the driver at the end of the session."""
     if _Shared.browser is not None:
