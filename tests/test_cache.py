@@ -743,6 +743,70 @@ def test_boards_drawn_behind_the_pages_give_the_same_pages_and_are_kept(project,
     assert again.stats.checked == [] and again.stats.drawn == [] and again.svgs == plain.svgs
 
 
+def twice_page(build: SiteBuild) -> str:
+    """Markdown of a page showing every item, each diagram and puzzle twice (ids renamed)."""
+    lines = [f"{{{{ diagram {i} }}}}" for i in build.content.diagrams] * 2
+    lines += [f"{{{{ puzzle {i} }}}}" for i in build.content.puzzles] * 2
+    lines += [f"{{{{ sequence {i} }}}}" for i in build.content.sequences]
+    return "\n\n".join(lines)
+
+
+def test_a_page_written_while_its_boards_are_drawn_is_the_same_page(project, tmp_path):
+    # the MkDocs hooks expand a page with stand-ins for the boards still being drawn
+    # (expand(defer=True)) and put the boards in when the page is written (resolve): the
+    # same page, ids renamed, legends and shared glyphs included, and kept in the cache
+    other = tmp_path / "other"
+    shutil.copytree(project, other)
+    plain = prepared(project)
+    markdown = twice_page(plain)
+    expected = plain.expand(markdown, "docs/x.md")
+    html = plain.fill(expected.markdown, expected.tokens)
+    assert 'class="bm-glyphs"' in html and 'class="bm-legend"' in html
+    assert re.search(r'<svg [^>]*id="bm-[a-z0-9-]+_2"', html)
+    behind = SiteBuild(other, progress=False, jobs=2, draw_behind=True)
+    behind.prepare()
+    try:
+        deferred = behind.expand(markdown, "docs/x.md", defer=True)
+        shown = "".join(deferred.parked.values()) + "".join(deferred.boards)
+        assert deferred.pending and len(deferred.standins) == len(plain.svgs)
+        assert "data-bm-standin" in shown and "data-bm-legend" in shown
+        assert "<path" not in shown  # not a board drawn yet
+        behind.resolve(deferred)
+        assert deferred.pending == []
+        assert behind.fill(deferred.markdown, deferred.tokens) == html
+        behind.finish_drawing()
+    finally:
+        behind.close()
+    again = prepared(other, lazy_boards=True)  # the resolved expansion, from the cache
+    cached = again.expand(markdown, "docs/x.md")
+    assert again.stats.expanded == [] and again.fill(cached.markdown, cached.tokens) == html
+
+
+def test_a_deferred_page_without_boards_being_drawn_is_not_deferred(project):
+    build = prepared(project)
+    expansion = build.expand(twice_page(build), "docs/x.md", defer=True)
+    assert not expansion.deferred and expansion.pending == [] and expansion.standins == []
+    assert "data-bm-" not in "".join(expansion.boards)
+
+
+def test_a_board_that_fails_behind_a_deferred_page_fails_it_when_written(project, monkeypatch):
+    from banmen.game import BanmenError
+
+    def render(game, spec):
+        raise BanmenError(f"{spec.ident}: the glyph '\u2603' is missing from the font")
+
+    monkeypatch.setattr("banmen.render.render_svg", render)
+    build = SiteBuild(project, progress=False, jobs=2, draw_behind=True)
+    build.prepare()
+    try:
+        expansion = build.expand(twice_page(build), "docs/x.md", defer=True)  # no wait
+        with pytest.raises(BanmenError, match=r"^\S+: the glyph '\u2603' is missing from the "
+                                              r"font$"):
+            build.resolve(expansion)
+    finally:
+        build.close()
+
+
 def test_a_board_that_fails_behind_the_pages_fails_the_page_that_shows_it(project, monkeypatch):
     from banmen.game import BanmenError
 

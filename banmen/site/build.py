@@ -40,11 +40,14 @@ from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
 from banmen.errors import display_name
+from banmen.render.ids import html_id
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
 from banmen.site.cached_markup import drawn_svg, plain_markdown
+from banmen.site import standins
 from banmen.site.drawing import BoardDrawing
-from banmen.site.onpage import share_glyphs, unique_ids
+from banmen.site.onpage import (glyph_place, lift_glyphs, rename_ids, share_glyphs,
+                                unique_ids)
 from banmen.site.play_page import play_html, start_setups
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
                                 view_to_data)
@@ -80,6 +83,11 @@ class PageExpansion:
             :func:`banmen.site.onpage.share_glyphs`).
         anchors: puzzle heading id -> the puzzle file that has it on this page.
         source: the page's file name (``docs/ukejalayer/puzzles.md``).
+        deferred: expanded with stand-ins for the boards still being drawn
+            (``SiteBuild.expand(..., defer=True)``, see :mod:`banmen.site.standins`).
+        pending: the fragments whose boards, legend or glyph definitions wait for
+            :meth:`SiteBuild.resolve`, in page order (empty once resolved).
+        standins: the boards the stand-ins show, by stand-in number.
     """
 
     markdown: str
@@ -90,12 +98,32 @@ class PageExpansion:
     ids: set[str] = field(default_factory=set)
     glyphs: set[str] = field(default_factory=set)
     anchors: dict[str, str] = field(default_factory=dict)
+    deferred: bool = False
+    pending: list["_PendingFragment"] = field(default_factory=list)
+    standins: list[Board] = field(default_factory=list)
+    #: board key -> its stand-in number
+    standin_numbers: dict[str, int] = field(default_factory=dict)
+    #: the build-cache name the expansion is kept under once resolved (``None``: not kept)
+    cache_name: str | None = None
 
     @property
     def tokens(self) -> dict[str, str]:
-        """token -> the whole HTML fragment to put in its place (boards included)."""
+        """token -> the whole HTML fragment to put in its place (boards included; stand-ins
+        until :meth:`SiteBuild.resolve` when the expansion was deferred)."""
         return {token: restore_boards(text, self.marker, self.boards)
                 for token, text in self.parked.items()}
+
+
+@dataclass
+class _PendingFragment:
+    """A fragment of a deferred expansion: its token, its boards (``count`` of them from
+    number ``first``, its glyph slot among them) and the id renames :func:`unique_ids` made
+    in it (applied to each board put in)."""
+
+    token: str
+    first: int
+    count: int
+    renames: list[tuple[str, str]]
 
 
 class _AnchorClash(Exception):
@@ -207,6 +235,8 @@ class SiteBuild:
         self.svgs: dict[str, str] = {}
         self.stats = BuildStats()
         self._counter = 0
+        #: the deferred expansion being made (its boards still drawn become stand-ins)
+        self._deferring: PageExpansion | None = None
         self._cache: BuildCache | None = None
         #: the site entry waiting for its side work (:meth:`_site_entry`), else ``None``
         self._side: tuple[str, dict[str, Any], list[Any], Any] | None = None
@@ -549,10 +579,20 @@ class SiteBuild:
         ``draw_behind``, waited for while it is drawn; with ``lazy_boards``, read from the
         cache now, or drawn again if the entry is damaged).
 
+        While a deferred expansion is made (``expand(..., defer=True)``), a board still being
+        drawn is a stand-in instead (:mod:`banmen.site.standins`), put in by :meth:`resolve`.
+
         Raises:
             KeyError: no such board.
             BanmenError: the board could not be drawn.
         """
+        deferring = self._deferring
+        if deferring is not None and self._drawing is not None and board.key in self._drawing:
+            number = deferring.standin_numbers.get(board.key)
+            if number is None:
+                number = deferring.standin_numbers[board.key] = len(deferring.standins)
+                deferring.standins.append(board)
+            return standins.board(html_id(board.ident), self._token_prefix, number)
         svg = self.svgs.get(board.key)
         if svg is None and self._drawing is not None and board.key in self._drawing:
             svg = self.svgs[board.key] = self._drawing.get(board.key)
@@ -599,14 +639,73 @@ class SiteBuild:
     # ---- pages
 
     def _token(self, expansion: PageExpansion, fragment: str) -> str:
-        fragment = share_glyphs(unique_ids(fragment, expansion.ids), expansion.glyphs)
+        renames: list[tuple[str, str]] = []
+        fragment = unique_ids(fragment, expansion.ids, renames)
+        if expansion.deferred:
+            # the glyphs wait for the boards: a slot where share_glyphs would put them
+            inside = glyph_place(fragment)
+            fragment = (fragment[:inside] + standins.glyph_slot(self._token_prefix)
+                        + fragment[inside:])
+        else:
+            fragment = share_glyphs(fragment, expansion.glyphs)
         self._counter += 1
         token = f"{self._token_prefix}{self._counter}"
         expansion.marker = self._token_prefix
-        text, boards = defer_boards(fragment, self._token_prefix, len(expansion.boards))
+        first = len(expansion.boards)
+        text, boards = defer_boards(fragment, self._token_prefix, first)
         expansion.parked[token] = text
         expansion.boards.extend(boards)
+        if expansion.deferred:
+            expansion.pending.append(_PendingFragment(token, first, len(boards), renames))
         return f"\n\n{token}\n\n"
+
+    def resolve(self, expansion: PageExpansion) -> None:
+        """Put the boards into a deferred expansion (``expand(..., defer=True)``), waiting for
+        those still being drawn, with the legends and glyph definitions they make: the
+        expansion is then the one :meth:`expand` makes with every board at hand, and is kept
+        in the build cache. No-op for an expansion with nothing pending.
+
+        Raises:
+            BanmenError: a board could not be drawn.
+        """
+        if not expansion.pending:
+            return
+        tag = self._token_prefix
+        slot = standins.glyph_slot(tag)
+        pattern = standins.board_pattern(tag)
+        drawn: dict[int, str] = {}
+
+        def board(number: int) -> str:
+            if number not in drawn:
+                drawn[number] = self.svg_of(expansion.standins[number])
+            return drawn[number]
+
+        boards = expansion.boards
+        for fragment in expansion.pending:
+            numbers = range(fragment.first, fragment.first + fragment.count)
+            for number in numbers:
+                legend = standins.read_legend(boards[number], tag)
+                if legend is not None:
+                    colours, waited, play = legend
+                    colours = colours + fragments.board_colours([board(n) for n in waited])
+                    boards[number] = fragments.legend_of_colours(colours, play)
+                elif boards[number] != slot:
+                    boards[number] = pattern.sub(
+                        lambda m: rename_ids(board(int(m.group(1))), fragment.renames),
+                        boards[number])
+            # the glyphs as share_glyphs lifts them from the whole fragment, in page order
+            # ("\0" never occurs in markup: it splits the boards apart again)
+            others = [n for n in numbers if boards[n] != slot]
+            lifted, shared = lift_glyphs("\0".join(boards[n] for n in others),
+                                         expansion.glyphs, expansion.parked[fragment.token])
+            for number, text in zip(others, lifted.split("\0")):
+                boards[number] = text
+            for number in numbers:
+                if boards[number] == slot:
+                    boards[number] = shared
+        expansion.pending = []
+        if expansion.cache_name is not None and self._cache is not None:
+            self._cache.set_text(expansion.cache_name, self._framed_expansion(expansion))
 
     def _anchor(self, expansion: PageExpansion, puzzle: Any) -> str:
         """The heading id of ``puzzle`` on this page (see :func:`safe_anchor`), unique there:
@@ -682,12 +781,16 @@ class SiteBuild:
         return [(lesson.ident, len(lesson.texts)) for lesson in self.content.lessons.values()
                 if lesson.game.id == game_id]
 
-    def expand(self, markdown: str, source: str) -> PageExpansion:
+    def expand(self, markdown: str, source: str, defer: bool = False) -> PageExpansion:
         """Replace the markers of one page.
 
         Args:
             markdown: the page's Markdown.
             source: the page's file name for messages (``docs/ukejalayer/rules.md``).
+            defer: while boards are drawn behind the pages (``draw_behind``), show those
+                not drawn yet as stand-ins instead of waiting for them: the expansion's
+                Markdown and the text of its fragments are final, its boards are put in by
+                :meth:`resolve` (see :mod:`banmen.site.standins`).
 
         Raises:
             ContentErrors: a marker has an unknown kind or names an unknown id.
@@ -704,10 +807,15 @@ class SiteBuild:
                 return cached
             if text is not None:
                 self._cache.delete(name)
-        expansion = self._expand(markdown, source)
+        expansion = self._expand(markdown, source, defer and self._drawing is not None)
         self.stats.expanded.append(source)
+        if not expansion.pending:
+            expansion.deferred = False
         if name is not None and self._cache is not None:
-            self._cache.set_text(name, self._framed_expansion(expansion))
+            if expansion.pending:
+                expansion.cache_name = name  # kept once resolved
+            else:
+                self._cache.set_text(name, self._framed_expansion(expansion))
         return expansion
 
     def _page_name(self, markdown: str, source: str) -> str | None:
@@ -781,8 +889,16 @@ class SiteBuild:
         expansion.boards = parts[1 + len(names):]
         return expansion
 
-    def _expand(self, markdown: str, source: str) -> PageExpansion:
-        expansion = PageExpansion(markdown, source=source)
+    def _expand(self, markdown: str, source: str, deferred: bool = False) -> PageExpansion:
+        expansion = PageExpansion(markdown, source=source, deferred=deferred)
+        self._deferring = expansion if deferred else None
+        try:
+            return self._expand_markers(expansion, markdown, source)
+        finally:
+            self._deferring = None
+
+    def _expand_markers(self, expansion: PageExpansion, markdown: str,
+                        source: str) -> PageExpansion:
         errors: list[ContentError] = []
         out: list[str] = []
         fence: str | None = None
@@ -1021,8 +1137,9 @@ def _framed_parts_fit(parts: list[str], prefix: str, names: list[str], count: in
     nonce ``prefix``; each fragment is markup (starts with ``<``, ends with ``>``), its board
     comments number the ``count`` boards in order, each once, and no other board comment
     or text with the nonce is there; each board is one ``<svg>`` (or a lazy ``<template>``
-    of one). Parts whose lengths were moved, and comments that would drop a
-    board or show one twice, fail."""
+    of one), a colour legend or empty (a deferred expansion's legends and glyph slots, see
+    :mod:`banmen.site.standins`). Parts whose lengths were moved, and comments that would
+    drop a board or show one twice, fail."""
     markdown, fragments = parts[0], parts[1:1 + len(names)]
     boards = parts[1 + len(names):]
     found = re.findall(rf"{prefix}(\d*)", markdown)
@@ -1035,9 +1152,16 @@ def _framed_parts_fit(parts: list[str], prefix: str, names: list[str], count: in
         return False
     if not all(f.startswith("<") and f.endswith(">") for f in fragments):
         return False
-    return all((b.startswith("<svg") and b.endswith("</svg>"))
+    return all(b == "" or (b.startswith("<svg") and b.endswith("</svg>"))
                or (b.startswith('<template class="bm-lazy"><svg')
-                   and b.endswith("</svg></template>")) for b in boards)
+                   and b.endswith("</svg></template>"))
+               or _LEGEND.fullmatch(b) is not None for b in boards)
+
+
+#: a colour legend as :func:`banmen.site.html.legend_of_colours` writes it
+_LEGEND = re.compile(r'<ul class="bm-legend" aria-label="盤の色の見方" data-search-exclude>'
+                     r'(?:<li><span class="bm-swatch(?: bm-sw-[a-z]+)?"'
+                     r'(?: style="[a-z0-9(),.:-]+")?></span>[^<>"]*</li>)+</ul>')
 
 
 def _site_from_data(data: Any) -> dict[str, Any]:

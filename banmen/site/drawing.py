@@ -320,25 +320,31 @@ def _work(claimed, busy, results) -> None:
                 return
             results.put((index, svg, None))
             if keeper is not None:
-                keeper.add(index, svg)
+                keeper.add(index, svg, results)
     finally:
         if keeper is not None:
             keeper.flush(results)
+            keeper.close()
 
 
 class _Keeper:
-    """A worker's writes to the build cache: boards gathered while drawing, then written
-    :data:`STORE_BATCH` to a transaction; the entries the cache then holds are announced to
-    the build process, which writes what is not (a cache that cannot be opened, is locked by
-    another process for :data:`_KEEPER_LOCK_WAIT` seconds, or failed a write)."""
+    """A worker's writes to the build cache: each :data:`STORE_BATCH` boards drawn are
+    written in one transaction while the worker goes on drawing (the workers' writes wait
+    for each other's lock: written at the end, they were a tail on one core), the rest
+    when it stops; the entries the cache then holds are announced to the build process,
+    which writes what is not (a cache that cannot be opened, is locked by another process
+    for :data:`_KEEPER_LOCK_WAIT` seconds, or failed a write)."""
 
     def __init__(self, root: Any, names: list[str]) -> None:
         self.root = root
         self.names = names
         self.waiting: list[tuple[int, str]] = []
+        self._cache: Any = None
 
-    def add(self, index: int, svg: str) -> None:
+    def add(self, index: int, svg: str, results: Any) -> None:
         self.waiting.append((index, svg))
+        if len(self.waiting) >= STORE_BATCH:
+            self.flush(results)
 
     def flush(self, results: Any) -> None:
         from banmen.site.cache import BuildCache
@@ -348,21 +354,25 @@ class _Keeper:
             return
         # the build has the cache open: a lock held elsewhere is waited for briefly (the
         # build writes what is not announced), and a broken cache is left to the build
-        cache = BuildCache(self.root, lock_wait=_KEEPER_LOCK_WAIT, repair=False)
-        try:
-            for start in range(0, len(waiting), STORE_BATCH):
-                if not cache.enabled:
-                    return
-                batch = waiting[start:start + STORE_BATCH]
-                with cache.batch():
-                    for index, svg in batch:
-                        cache.set_text(self.names[index], svg)
-                # announced: what the cache holds now (a write can fail without a word)
-                kept = [index for index, _ in batch if cache.contains(self.names[index])]
-                if kept:
-                    results.put(("stored", kept))
-        finally:
-            cache.close()
+        if self._cache is None:
+            self._cache = BuildCache(self.root, lock_wait=_KEEPER_LOCK_WAIT, repair=False)
+        cache = self._cache
+        for start in range(0, len(waiting), STORE_BATCH):
+            if not cache.enabled:
+                return
+            batch = waiting[start:start + STORE_BATCH]
+            with cache.batch():
+                for index, svg in batch:
+                    cache.set_text(self.names[index], svg)
+            # announced: what the cache holds now (a write can fail without a word)
+            kept = [index for index, _ in batch if cache.contains(self.names[index])]
+            if kept:
+                results.put(("stored", kept))
+
+    def close(self) -> None:
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
 
 
 def _next_lane(claimed, busy) -> int | None:

@@ -28,6 +28,7 @@ from banmen.content.move_text import MOVE_TEXT_TABLE
 from banmen.errors import display_name
 from banmen.render import style
 from banmen.render.ids import html_id
+from banmen.site import standins
 from banmen.site.play_page import FROM_START_JA, play_html, play_setup
 
 if TYPE_CHECKING:  # checked items or their cached views (banmen.site.views) are passed in
@@ -284,12 +285,30 @@ def swatch_style(colour: str) -> str:
 def legend_html(svgs: list[str], play: tuple[str, ...] = ()) -> str:
     """Return the legend of every colour a block's boards use: the colours drawn into
     ``svgs`` (found in their fill and stroke styles) and the marks ``play`` (keys of
-    :data:`PLAY_COLOURS_JA`) the page script may draw; ``""`` when there is none."""
-    items = []
-    for colour, label in BOARD_COLOURS_JA:
-        if any(f"fill:{colour}" in svg or f"stroke:{colour}" in svg for svg in svgs):
-            items.append(f'<li><span class="bm-swatch" style="{swatch_style(colour)}"></span>'
-                         f"{label}</li>")
+    :data:`PLAY_COLOURS_JA`) the page script may draw; ``""`` when there is none.
+
+    When some of ``svgs`` are stand-ins of boards still being drawn
+    (:mod:`banmen.site.standins`), the legend is a stand-in too, made into this legend by
+    :func:`legend_of_colours` once they are drawn."""
+    standing = [standins.standin_of(svg) for svg in svgs]
+    colours = board_colours([svg for svg, s in zip(svgs, standing) if s is None])
+    if any(standing):
+        tag = next(s[0] for s in standing if s is not None)
+        return standins.legend(tag, colours, [s[1] for s in standing if s is not None], play)
+    return legend_of_colours(colours, play)
+
+
+def board_colours(svgs: list[str]) -> list[str]:
+    """The legend colours (of :data:`BOARD_COLOURS_JA`) drawn into any of ``svgs``, in the
+    legend's order."""
+    return [colour for colour, _ in BOARD_COLOURS_JA
+            if any(f"fill:{colour}" in svg or f"stroke:{colour}" in svg for svg in svgs)]
+
+
+def legend_of_colours(colours: list[str], play: tuple[str, ...] = ()) -> str:
+    """The legend of :func:`legend_html` for ``colours`` (any order) and ``play``."""
+    items = [f'<li><span class="bm-swatch" style="{swatch_style(colour)}"></span>{label}</li>'
+             for colour, label in BOARD_COLOURS_JA if colour in colours]
     items += [f'<li><span class="bm-swatch bm-sw-{name}"></span>{PLAY_COLOURS_JA[name]}</li>'
               for name in play]
     if not items:

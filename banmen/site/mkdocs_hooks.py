@@ -183,7 +183,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
               else os.path.relpath(page.file.abs_src_path, root))
     expanded = len(build.stats.expanded)
     try:
-        expansion: PageExpansion = build.expand(markdown, source)
+        # boards still being drawn are stand-ins until on_post_page: MkDocs converts the
+        # page and the search plugin reads it meanwhile (see banmen.site.standins)
+        expansion: PageExpansion = build.expand(markdown, source, defer=True)
     except ContentErrors as err:
         raise PluginError(f"banmen: page check failed\n{err}") from None
     except BanmenError as err:  # a board drawn behind the pages could not be drawn
@@ -239,11 +241,16 @@ def _index_now(page: Any, html: str) -> None:
 
 
 def on_post_page(output: str, page: Any, **_: Any) -> str:
-    """Put each page's boards back into the written HTML; with ``BANMEN_PDF=1`` the rules and
-    puzzles pages of a game link to its PDF under their title."""
+    """Put each page's boards back into the written HTML (waiting for those still being
+    drawn); with ``BANMEN_PDF=1`` the rules and puzzles pages of a game link to its PDF under
+    their title."""
     output = restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
     expansion: PageExpansion | None = _state["pages"].pop(page.file.src_uri, None)
     if expansion is not None:
+        try:
+            _state["build"].resolve(expansion)
+        except BanmenError as err:  # a board drawn behind the pages could not be drawn
+            raise PluginError(f"banmen: {err}") from None
         output = restore_boards(output, expansion.marker, expansion.boards)
     game, _, name = page.file.src_uri.partition("/")
     if pdf_enabled() and name in {f"{p}.md" for p in PDF_PAGES} and game in game_ids():

@@ -21,7 +21,8 @@ _GLYPH_DEF = re.compile(r'<path id="([^"]+--[^"]+)"(?: d="([^"]*)")?(?: transfor
 _EMPTY_DEFS = re.compile(r"<defs></defs>")
 
 
-def unique_ids(fragment: str, used: set[str]) -> str:
+def unique_ids(fragment: str, used: set[str],
+               renames: list[tuple[str, str]] | None = None) -> str:
     """Return ``fragment`` with ids that are unique on its page, and record them in ``used``.
 
     The fragment's root ids (those without ``--``: its block and each SVG board; an SVG's own
@@ -32,6 +33,9 @@ def unique_ids(fragment: str, used: set[str]) -> str:
     Args:
         fragment: HTML of one block (figure, puzzle, sequence).
         used: ids already on the page; updated.
+        renames: when given, each (root, new root) applied is appended to it, in order:
+            :func:`rename_ids` applies them again to a board put in later (see
+            :mod:`banmen.site.standins`).
     """
     first = _FIRST_ID.match(fragment)
     roots = [*([first.group(1)] if first else []), *_SVG_ID.findall(fragment)]
@@ -44,10 +48,21 @@ def unique_ids(fragment: str, used: set[str]) -> str:
             n += 1
         new = f"{root}_{n}"
         used.add(new)
+        if renames is not None:
+            renames.append((root, new))
+        fragment = rename_ids(fragment, [(root, new)])
+    return fragment
+
+
+def rename_ids(text: str, renames: list[tuple[str, str]]) -> str:
+    """Apply :func:`unique_ids`' renames, in order, to ``text``: each root id and every id
+    and reference under it (``="root"``, ``="root--``, ``#root--``, ``#root"``, ``#root)``).
+    """
+    for root, new in renames:
         for before, after in (('="{}"', '="{}"'), ('="{}--', '="{}--'), ("#{}--", "#{}--"),
                               ('#{}"', '#{}"'), ("#{})", "#{})")):
-            fragment = fragment.replace(before.format(root), after.format(new))
-    return fragment
+            text = text.replace(before.format(root), after.format(new))
+    return text
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -57,15 +72,23 @@ def _glyph_id(data: str, transform: str) -> str:
     return "bm-glyph-" + hashlib.sha256(f"{data}|{transform}".encode()).hexdigest()[:12]
 
 
+def glyph_place(fragment: str) -> int:
+    """Where :func:`share_glyphs` puts a fragment's glyph definitions: just inside its first
+    element (before a fragment that is itself a board, so they never nest in it)."""
+    if fragment.startswith("<") and not fragment.startswith("<svg"):
+        return fragment.index(">") + 1
+    return 0
+
+
 def share_glyphs(fragment: str, defined: set[str]) -> str:
     """Define each glyph shape once per page and point every board's text at it.
 
     Every board repeats the outline of each character it writes (coordinates, info lines).
     The outlines are moved out of the boards into one hidden ``<svg class="bm-glyphs">``, the
-    first child of the first fragment that needs them, under ids made from a digest of the
-    shape (``bm-glyph-<12 hex>``), and the boards' ``<use>`` elements point there. Boards
-    kept in ``<template>`` for later frames also point there, so the shared definitions
-    stay outside any template.
+    first child of the first fragment that needs them (see :func:`glyph_place`), under ids
+    made from a digest of the shape (``bm-glyph-<12 hex>``), and the boards' ``<use>``
+    elements point there. Boards kept in ``<template>`` for later frames also point there,
+    so the shared definitions stay outside any template.
 
     Args:
         fragment: HTML of one block, its ids already unique on the page.
@@ -74,9 +97,29 @@ def share_glyphs(fragment: str, defined: set[str]) -> str:
     Returns:
         The fragment, its block holding first the glyph definitions it is the first to need.
     """
+    fragment, shared = lift_glyphs(fragment, defined)
+    if not shared:
+        return fragment
+    inside = glyph_place(fragment)
+    return fragment[:inside] + shared + fragment[inside:]
+
+
+def lift_glyphs(text: str, defined: set[str], referenced_in: str = "") -> tuple[str, str]:
+    """The work of :func:`share_glyphs` but the placing: ``text`` with its glyph outlines
+    lifted out and its references pointed at the shared ids, and the hidden ``<svg>`` of
+    the definitions new on the page (``""`` when there is none).
+
+    Args:
+        text: the fragment, or its boards one after another.
+        defined: glyph ids already defined on the page; updated.
+        referenced_in: more of the fragment (its text around the boards), whose
+            ``href="#..."`` references count as uses too.
+    """
     renamed: dict[str, str] = {}
     new_defs: list[str] = []
-    referenced = set(re.findall(r'href="#([^"]+)"', fragment))
+    referenced = set(re.findall(r'href="#([^"]+)"', text))
+    if referenced_in:
+        referenced.update(re.findall(r'href="#([^"]+)"', referenced_in))
 
     def lift(match: re.Match[str]) -> str:
         old, data, transform = match.group(1), match.group(2) or "", match.group(3) or ""
@@ -91,16 +134,15 @@ def share_glyphs(fragment: str, defined: set[str]) -> str:
             new_defs.append(f'<path id="{new}"{attrs}/>')
         return ""
 
-    fragment = _GLYPH_DEF.sub(lift, fragment)
+    text = _GLYPH_DEF.sub(lift, text)
     if not renamed:
-        return fragment
-    fragment = _EMPTY_DEFS.sub("", fragment)
-    fragment = re.sub(r'href="#([^"]+)"',
-                      lambda m: f'href="#{renamed.get(m.group(1), m.group(1))}"', fragment)
+        return text, ""
+    text = _EMPTY_DEFS.sub("", text)
+    text = re.sub(r'href="#([^"]+)"',
+                  lambda m: f'href="#{renamed.get(m.group(1), m.group(1))}"', text)
     if not new_defs:
-        return fragment
+        return text, ""
     shared = ('<svg class="bm-glyphs" width="0" height="0" aria-hidden="true" focusable="false" '
               'style="position:absolute;overflow:hidden" xmlns="http://www.w3.org/2000/svg">'
               f"<defs>{''.join(new_defs)}</defs></svg>")
-    inside = fragment.index(">") + 1 if fragment.startswith("<") else 0
-    return fragment[:inside] + shared + fragment[inside:]
+    return text, shared
