@@ -290,11 +290,12 @@ class SiteBuild:
             if with_presets or parts_missing:
                 # the simulation figures and the play board's parts need no content: they
                 # are made in a process of their own while this one checks the content
-                # (finished by _finish_site_entry). It is forked before anything else here,
-                # matplotlib included, which it imports itself: the cores are busy from here
-                # on (this process needs matplotlib for the check's squares and the boards)
+                # (finished by _finish_site_entry). It is forked once matplotlib and the
+                # renderers are imported, which this process needs anyway (the check's
+                # squares, the drawing workers): importing them in both took 0.5 s more CPU
                 from banmen.site.forked import ForkedCall
 
+                _import_renderers()
                 side = ForkedCall(_site_side_work, with_presets, parts_missing)
             try:
                 entry = {"games": list(games),
@@ -1117,6 +1118,17 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
         list(spec.highlight), [list(a) for a in spec.arrows], [list(x) for x in spec.labels],
         dict(spec.options), spec.move_arrow, spec.ident, spec.title,
     ]
+
+
+def _import_renderers() -> None:
+    """Import matplotlib and every game's renderer (before a fork: the child shares them)."""
+    import importlib
+
+    import banmen.render.svg  # noqa: F401 - matplotlib, its settings
+    from banmen.render import RENDERERS
+
+    for module in RENDERERS.values():
+        importlib.import_module(module)
 
 
 def _site_side_work(with_presets: list[Any], parts_games: list[Any]

@@ -34,7 +34,7 @@ import sys
 import threading
 from typing import Any
 
-from banmen.site.forked import quiet_child, travelling
+from banmen.site.forked import frozen_heap, quiet_child, travelling
 
 #: seconds between two looks of a waiting caller: an untimed wait of the main thread is not
 #: woken by Ctrl-C when the signal reaches the collecting thread instead
@@ -158,11 +158,12 @@ class BoardDrawing:
         busy = context.Array("i", len(_LANES), lock=False)
         results = context.SimpleQueue()
         try:
-            for _ in range(jobs):
-                worker = context.Process(target=_work, args=(claimed, busy, results),
-                                         daemon=True)
-                worker.start()
-                self._workers.append(worker)
+            with frozen_heap():
+                for _ in range(jobs):
+                    worker = context.Process(target=_work, args=(claimed, busy, results),
+                                             daemon=True)
+                    worker.start()
+                    self._workers.append(worker)
         except BaseException:
             self.cancel()
             raise

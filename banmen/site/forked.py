@@ -9,11 +9,26 @@ pipe from a child of this very build, never from disk.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+
+
+@contextlib.contextmanager
+def frozen_heap() -> Iterator[None]:
+    """Fork children in this block with the parent's objects out of their garbage
+    collector's reach (``gc.freeze``): a child's collections then neither walk nor touch
+    the engines, content and libraries it inherited (fewer copied pages, less CPU). The
+    parent's collector sees them again after the block."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 class ForkedCall:
@@ -33,7 +48,8 @@ class ForkedCall:
         self._reader, writer = context.Pipe(duplex=False)
         self._process = context.Process(target=_call, args=(writer, function, args),
                                         daemon=True)
-        self._process.start()
+        with frozen_heap():
+            self._process.start()
         writer.close()  # the child holds the only writing end: its end is an end of file
         self._name = getattr(function, "__qualname__", repr(function))
 
