@@ -102,16 +102,16 @@ def test_touching_renderer_code_redraws_everything(project, tmp_path, monkeypatc
     package = tmp_path / "package"
     shutil.copytree(cache_module._PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(cache_module, "_PACKAGE", package)
-    cache_module.code_digest.cache_clear()
+    cache_module.forget_code_digests()
     try:
         assert prepared(project).stats.drawn == []  # same code, other folder: still hits
         renderer = package / "render" / "ukejalayer.py"
         renderer.write_text(renderer.read_text(encoding="utf-8") + "\n# touched\n",
                             encoding="utf-8")
-        cache_module.code_digest.cache_clear()
+        cache_module.forget_code_digests()
         again = prepared(project)
     finally:
-        cache_module.code_digest.cache_clear()
+        cache_module.forget_code_digests()
     assert sorted(again.stats.drawn) == sorted(first.svgs)
     assert again.svgs == first.svgs
 
@@ -594,12 +594,15 @@ def test_lazy_boards_are_read_only_for_the_pages_that_need_them(project):
     # the MkDocs build reads a board only when a page expansion misses (lazy_boards)
     first = prepared(project)
     html = page_of(first)
+    # nor a view: a view is read when a page needs it, and its boards become readable
     warm = prepared(project, lazy_boards=True)
-    assert warm.svgs == {} and sorted(warm._unread) == sorted(first.svgs)
+    assert warm.svgs == {} and warm._unread == {}
     assert warm.stats.checked == [] and warm.stats.drawn == []
-    assert page_of(warm) == html  # its expansion is cached: still no board read
-    assert warm.svgs == {}
-    board = next(b for d in warm.content.diagrams.values() for b in [d.spec])
+    assert list(warm.content.puzzles) == list(first.content.puzzles)  # ids, in file order
+    assert page_of(warm) == html  # its expansion is cached: still no view or board read
+    assert warm.svgs == {} and warm._unread == {}
+    board = next(iter(warm.content.diagrams.values())).spec  # the first diagram's view only
+    assert list(warm._unread) == [board.key]
     assert warm.svg_of(board) == first.svgs[board.key] and board.key in warm.svgs
 
 
@@ -621,7 +624,27 @@ def test_a_lazy_board_found_damaged_is_drawn_again_from_its_file(project):
     assert page_of(again) == html and again.stats.checked == [] and again.svgs == {}
 
 
-def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_there(project):
+def test_a_lazy_view_found_damaged_gets_its_file_checked_again(project):
+    import diskcache
+
+    first = prepared(project)
+    html = page_of(first)
+    store = diskcache.Cache(str(project / ".cache" / "banmen"))
+    for name in [k for k in store.iterkeys() if k.startswith(("view:", "page:"))]:
+        store[name] = store[name][:-20]  # truncated: present, but its seal fails
+    store.close()
+    lazy = prepared(project, lazy_boards=True)
+    assert lazy.stats.checked == [] and lazy._unread == {}
+    assert page_of(lazy) == html  # every view read, found damaged, its file checked again
+    assert sorted(lazy.stats.checked) == sorted(first.stats.checked)
+    assert lazy.problems == []
+    again = prepared(project, lazy_boards=True)
+    assert page_of(again) == html and again.stats.checked == [] and again.svgs == {}
+
+
+def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_when_needed(project):
+    # prepare does not look the lazy boards up; the page that needs the vanished one gets
+    # its file checked and its boards drawn again, and the same page
     import diskcache
 
     first = prepared(project)
@@ -630,8 +653,9 @@ def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_there(project
     del store[victim]
     store.close()
     lazy = prepared(project, lazy_boards=True)
-    assert len(lazy.stats.checked) == 1 and len(lazy.stats.drawn) >= 1
+    assert lazy.stats.checked == [] and lazy.stats.drawn == []
     assert page_of(lazy) == page_of(first)
+    assert len(lazy.stats.checked) == 1 and len(lazy.stats.drawn) >= 1
 
 
 def _assert_a_forged_expansion_is_expanded_again(project, text: str, forge) -> None:

@@ -28,12 +28,13 @@ ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import json
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -130,6 +131,54 @@ class _AnchorClash(Exception):
     """Two puzzle files would get the same heading id on one page."""
 
 
+class _Views(MutableMapping):
+    """Item id -> view, in file order; a view kept in the build cache can be put in as a
+    loader instead (:meth:`defer`), read on first use: a warm build whose pages all come
+    from the cache reads none (their JSON was most of its setup)."""
+
+    def __init__(self) -> None:
+        self._items: dict[str, Any] = {}
+
+    def defer(self, ident: str, load: Callable[[], Any]) -> None:
+        """Put in ``ident``, whose view ``load()`` returns when it is first asked for."""
+        self._items[ident] = _Deferred(load)
+
+    def __getitem__(self, ident: str) -> Any:
+        value = self._items[ident]
+        if isinstance(value, _Deferred):
+            value = self._items[ident] = value.load()
+        return value
+
+    def __setitem__(self, ident: str, view: Any) -> None:
+        self._items[ident] = view
+
+    def __delitem__(self, ident: str) -> None:
+        del self._items[ident]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, ident: object) -> bool:
+        return ident in self._items
+
+    def __repr__(self) -> str:
+        return f"_Views({list(self._items)})"
+
+
+@dataclass(frozen=True)
+class _Deferred:
+    load: Callable[[], Any]
+
+
+def game_of(ident: str) -> str:
+    """The game id of an item id (``"ukejalayer/p01"`` -> ``"ukejalayer"``): items sit in
+    their game's folder (the checker holds a file's ``game:`` to it)."""
+    return ident.partition("/")[0]
+
+
 @dataclass
 class SiteContent:
     """What pages show, by id, in file order (engine-free views, see :mod:`banmen.site.views`).
@@ -153,10 +202,10 @@ class SiteContent:
     play_parts: list[list[str]] = field(default_factory=list)
     #: cache name -> parts file made by this build (also when the cache is off)
     play_texts: dict[str, str] = field(default_factory=dict)
-    diagrams: dict[str, Any] = field(default_factory=dict)
-    puzzles: dict[str, Any] = field(default_factory=dict)
-    sequences: dict[str, Any] = field(default_factory=dict)
-    lessons: dict[str, Any] = field(default_factory=dict)
+    diagrams: MutableMapping[str, Any] = field(default_factory=_Views)
+    puzzles: MutableMapping[str, Any] = field(default_factory=_Views)
+    sequences: MutableMapping[str, Any] = field(default_factory=_Views)
+    lessons: MutableMapping[str, Any] = field(default_factory=_Views)
 
 
 @dataclass
@@ -427,6 +476,7 @@ class SiteBuild:
         files = self._files()
         keys: dict[Path, str] = {}
         found: dict[Path, tuple[View, dict[str, str]]] = {}
+        deferred: dict[Path, tuple[str, str, str, str]] = {}
         missing: list[Path] = []
         for kind, game_id, path in files:
             # A file is served from the cache only when its view and every board are there.
@@ -437,16 +487,16 @@ class SiteBuild:
                                overrides.get(game_id, {}))
                 keys[path] = file_key
                 self._item_keys[(kind, f"{game_id}/{path.stem}")] = file_key
+                if self.lazy_boards and cache.contains("view:" + file_key):
+                    # read when a page needs it (_load_view), its boards then too: a board
+                    # or view that is not sound by then is made again, its file checked
+                    deferred[path] = (kind, f"{game_id}/{path.stem}", relative,
+                                      "view:" + file_key)
+                    continue
                 entry = cache.get_json("view:" + file_key, _view_entry_reader(
                     kind, f"{game_id}/{path.stem}", relative))
                 if entry is not None:
                     view, svg_keys = entry
-                    if self.lazy_boards:
-                        names = {b.key: "svg:" + svg_keys[b.key] for b in boards_of(view)}
-                        if all(cache.contains(n) for n in names.values()):
-                            found[path] = (view, {})
-                            self._unread.update((k, (n, path)) for k, n in names.items())
-                            continue
                     svgs = {b.key: cache.get_text("svg:" + svg_keys[b.key], drawn_svg)
                             for b in boards_of(view)}
                     if all(v is not None for v in svgs.values()):
@@ -457,12 +507,51 @@ class SiteBuild:
         if missing:
             self._check_and_draw(cache, missing, keys, found, behind=self.draw_behind)
         for kind, _game_id, path in files:
+            if path in deferred:
+                _, ident, relative, name = deferred[path]
+                getattr(self.content, kind).defer(ident, functools.partial(
+                    self._load_view, kind, ident, path, relative, name))
+                continue
             if path not in found:  # broken, left out (keep_going)
                 continue
             view, svgs = found[path]
             getattr(self.content, kind)[view.ident] = view
             self.svgs.update(svgs)
         self._finish_site_entry(cache)
+
+    def _load_view(self, kind: str, ident: str, path: Path, relative: str, name: str) -> View:
+        """The view :meth:`prepare` left in the build cache (``lazy_boards``), its boards
+        then left unread too; an entry that is not sound any more gets the file checked and
+        drawn again here (as a missing one in :meth:`prepare`).
+
+        Raises:
+            KeyError: the file no longer gives a view (it was broken meanwhile).
+        """
+        opened = None
+        if self._cache is None and self.use_cache:
+            opened = BuildCache(self.root)
+        cache = self._cache or opened
+        try:
+            entry = None if cache is None else cache.get_json(
+                name, _view_entry_reader(kind, ident, relative))
+            if entry is not None:
+                view, svg_keys = entry
+                self._unread.update((b.key, ("svg:" + svg_keys[b.key], path))
+                                    for b in boards_of(view))
+                return view
+            found: dict[Path, tuple[View, dict[str, str]]] = {}
+            problems = self.problems  # those of the whole content, found by prepare
+            self._check_and_draw(cache or BuildCache(self.root, enabled=False), [path],
+                                 {path: self._file_keys[path]}, found)
+            self.problems = problems
+            if path not in found:
+                raise KeyError(ident)
+            view, svgs = found[path]
+            self.svgs.update(svgs)
+            return view
+        finally:
+            if opened is not None:
+                opened.close()
 
     def _check_and_draw(self, cache: BuildCache, missing: list[Path], keys: dict[Path, str],
                         found: dict[Path, tuple[View, dict[str, str]]],
@@ -832,8 +921,8 @@ class SiteBuild:
                 refs.append(self._item_keys.get((kind + "s", ident), "absent"))
             elif kind in ("puzzles", "progress"):
                 game = ident.partition(":")[0]
-                refs.append([self._item_keys.get(("puzzles", p.ident), "absent")
-                             for p in self.content.puzzles.values() if p.game.id == game])
+                refs.append([self._item_keys.get(("puzzles", ident), "absent")
+                             for ident in self.content.puzzles if game_of(ident) == game])
             else:
                 refs.append(self._item_keys[("site", "")])
         return "page:" + key("banmen-page-2", page_code_digest(), source, markdown, refs,
@@ -858,12 +947,12 @@ class SiteBuild:
         The fragments and boards are not scanned for markup: an expansion sealed through
         the cache's own API that keeps that form is trusted (an allow-list scan of the
         ~24 MB a warm build reads would cost more than the expansion saves)."""
-        head, newline, body = text.partition("\n")
+        newline = text.find("\n")  # the parts are sliced out of text (24 MB: not copied twice)
         try:
-            header = json.loads(head)
+            header = json.loads(text[:newline]) if newline >= 0 else None
         except (ValueError, RecursionError):
             return None
-        if not (newline and isinstance(header, dict)
+        if not (newline >= 0 and isinstance(header, dict)
                 and set(header) == {"prefix", "tokens", "boards", "lengths"}):
             return None
         old, names, lengths = header["prefix"], header["tokens"], header["lengths"]
@@ -872,13 +961,14 @@ class SiteBuild:
                 and isinstance(names, list) and isinstance(lengths, list)
                 and type(count) is int and count >= 0
                 and len(lengths) == len(names) + 1 + count
-                and all(type(n) is int and n >= 0 for n in lengths) and sum(lengths) == len(body)
+                and all(type(n) is int and n >= 0 for n in lengths)
+                and sum(lengths) == len(text) - newline - 1
                 and all(isinstance(k, str) and k.startswith(old) and k[len(old):].isdigit()
                         for k in names) and len(set(names)) == len(names)):
             return None
-        parts, position = [], 0
+        parts, position = [], newline + 1
         for length in lengths:
-            parts.append(body[position:position + length])
+            parts.append(text[position:position + length])
             position += length
         if not _framed_parts_fit(parts, old, names, count):
             return None
@@ -1010,7 +1100,7 @@ def continuation_pages(build: "SiteBuild", src_uri: str, markdown: str
                  "練習問題")
     pages = []
     for game in puzzle_listings(markdown):
-        count = sum(1 for p in build.content.puzzles.values() if p.game.id == game)
+        count = sum(1 for ident in build.content.puzzles if game_of(ident) == game)
         for n in range(2, puzzle_page_count(count) + 1):
             pages.append((f"{stem}-{n}.md",
                           f"# {title}（{n}ページ目）\n\n{{{{ puzzles {game}:{n} }}}}\n"))

@@ -77,23 +77,28 @@ class CacheDamage(ValueError):
     """An entry that is not what this build wrote under its name (dropped, recomputed)."""
 
 
-def _package_files_digest(skip: set[str]) -> hashlib._Hash:
+@lru_cache(maxsize=1)
+def _package_files_digests() -> tuple[hashlib._Hash, hashlib._Hash]:
     """SHA-256 over the path and bytes of every source and data file of the banmen package
-    (``.py``, ``.yaml``, ``.json``) except those in ``skip`` (paths relative to it)."""
-    digest = hashlib.sha256()
+    (``.py``, ``.yaml``, ``.json``): (without the page-only files of :data:`_PAGE_ONLY`,
+    with every file), each file read once for both."""
+    code, every = hashlib.sha256(), hashlib.sha256()
     for path in sorted(_PACKAGE.rglob("*")):
         relative = path.relative_to(_PACKAGE).as_posix()
-        if (path.suffix in (".py", ".yaml", ".json") and relative not in skip
-                and "__pycache__" not in relative and path.is_file()):
-            digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest
+        if (path.suffix in (".py", ".yaml", ".json") and "__pycache__" not in relative
+                and path.is_file()):
+            entry = relative.encode() + b"\0" + path.read_bytes() + b"\0"
+            every.update(entry)
+            if relative not in _PAGE_ONLY:
+                code.update(entry)
+    return code, every
 
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """Return the SHA-256 (hex) of every source and data file of the banmen package that can
     change a check result or a drawing: engines, content checker, renderers, their data."""
-    return _package_files_digest(_PAGE_ONLY).hexdigest()
+    return _package_files_digests()[0].hexdigest()
 
 
 @lru_cache(maxsize=1)
@@ -101,13 +106,21 @@ def page_code_digest() -> str:
     """Return the SHA-256 (hex) of what turns checked items into a page's Markdown and
     fragments: every source and data file of the banmen package (the page-writing modules
     included, so a new one needs no list), plus the versions of what renders authored text."""
-    digest = _package_files_digest(set())
+    digest = _package_files_digests()[1].copy()
     for name in ("markdown", "nh3"):  # they render authored text
         try:
             digest.update(f"{name}={metadata.version(name)}".encode())
         except metadata.PackageNotFoundError:
             digest.update(f"{name}=none".encode())
     return digest.hexdigest()
+
+
+def forget_code_digests() -> None:
+    """Read the package's files again at the next :func:`code_digest` or
+    :func:`page_code_digest` (both are computed once per process)."""
+    _package_files_digests.cache_clear()
+    code_digest.cache_clear()
+    page_code_digest.cache_clear()
 
 
 @lru_cache(maxsize=1)
@@ -135,9 +148,12 @@ def key(*parts: Any) -> str:
     return digest.hexdigest()
 
 
-def _seal(name: str, payload: bytes) -> bytes:
-    """The digest that binds ``payload`` to ``name``."""
-    return hashlib.sha256(_MAGIC + name.encode("utf-8") + b"\0" + payload).digest()
+def _seal(name: str, payload: bytes | memoryview) -> bytes:
+    """The digest that binds ``payload`` to ``name``: SHA-256 of the magic, the name, a NUL
+    and the payload (fed in pieces: a page expansion is megabytes, not copied)."""
+    digest = hashlib.sha256(_MAGIC + name.encode("utf-8") + b"\0")
+    digest.update(payload)
+    return digest.digest()
 
 
 def _data_disk() -> type:
@@ -301,6 +317,11 @@ class BuildCache:
     def get_bytes(self, name: str) -> bytes | None:
         """Return the bytes stored under ``name``, or ``None`` (missing, or damaged: not
         written under this name by this format; a damaged entry is deleted)."""
+        payload = self._payload(name)
+        return None if payload is None else bytes(payload)
+
+    def _payload(self, name: str) -> memoryview | None:
+        """:meth:`get_bytes`' answer as a view into the stored value (not copied)."""
         if self._store is None:
             return None
         try:
@@ -314,9 +335,10 @@ class BuildCache:
         if raw is None:
             return None
         start = len(_MAGIC) + _DIGEST
-        if (isinstance(raw, bytes) and raw.startswith(_MAGIC)
-                and _seal(name, raw[start:]) == raw[len(_MAGIC):start]):
-            return raw[start:]
+        if isinstance(raw, bytes) and raw.startswith(_MAGIC):
+            payload = memoryview(raw)[start:]
+            if _seal(name, payload) == raw[len(_MAGIC):start]:
+                return payload
         self.delete(name)
         return None
 
@@ -386,11 +408,11 @@ class BuildCache:
                 :func:`banmen.site.cached_markup.drawn_svg`): a text that does not is
                 damage, deleted and reported as a miss like any other.
         """
-        payload = self.get_bytes(name)
+        payload = self._payload(name)
         if payload is None:
             return None
         try:
-            text = payload.decode("utf-8")
+            text = str(payload, "utf-8")
         except UnicodeDecodeError:
             self.delete(name)
             return None
