@@ -341,11 +341,19 @@ class SiteBuild:
                 # are made in a process of their own while this one checks the content
                 # (finished by _finish_site_entry). It is forked once matplotlib and the
                 # renderers are imported, which this process needs anyway (the check's
-                # squares, the drawing workers): importing them in both took 0.5 s more CPU
+                # squares, the drawing workers): importing them in both took 0.5 s more CPU.
+                # The simulations need no matplotlib: they run beside that import.
                 from banmen.site.forked import ForkedCall
 
-                _import_renderers()
-                side = ForkedCall(_site_side_work, with_presets, parts_missing)
+                simulating = ForkedCall(_simulation_lengths, with_presets) if with_presets \
+                    else None
+                try:
+                    _import_renderers()
+                    lengths = simulating.result() if simulating is not None else {}
+                finally:
+                    if simulating is not None:
+                        simulating.cancel()
+                side = ForkedCall(_site_side_work, with_presets, parts_missing, lengths)
             try:
                 entry = {"games": list(games),
                          "parameters": {g: parameters_markdown(e) for g, e in games.items()},
@@ -1221,15 +1229,25 @@ def _import_renderers() -> None:
         importlib.import_module(module)
 
 
-def _site_side_work(with_presets: list[Any], parts_games: list[Any]
+def _simulation_lengths(with_presets: list[Any]) -> dict[str, dict[str, list[int]]]:
+    """game id -> :func:`banmen.site.presets.simulation_lengths` of each game with presets
+    (engines only: run in a process of its own while the build imports matplotlib)."""
+    from banmen.site.presets import simulation_lengths
+
+    return {game.id: simulation_lengths(game) for game in with_presets}
+
+
+def _site_side_work(with_presets: list[Any], parts_games: list[Any],
+                    lengths: dict[str, dict[str, list[int]]]
                     ) -> tuple[dict[str, str], list[str]]:
     """The site entry's work that needs no content (run in a process of its own): game id ->
-    simulation figure of each game with presets, and the parts file of each engine of
-    ``parts_games`` (:func:`banmen.site.play_assets.play_parts_text`), in order."""
+    simulation figure of each game with presets (from its simulated ``lengths``), and the
+    parts file of each engine of ``parts_games``
+    (:func:`banmen.site.play_assets.play_parts_text`), in order."""
     from banmen.site.play_assets import play_parts_text
     from banmen.site.presets import simulation_html
 
-    return ({game.id: simulation_html(game) for game in with_presets},
+    return ({game.id: simulation_html(game, lengths=lengths[game.id]) for game in with_presets},
             [play_parts_text(game) for game in parts_games])
 
 

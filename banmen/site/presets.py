@@ -157,12 +157,15 @@ def simulation_description(game: Game, lengths: dict[str, list[int]]) -> str:
     return "".join(parts)
 
 
-def simulation_html(game: Game, games: int = SIMULATED_GAMES, seed: int = SIMULATION_SEED
-                    ) -> str:
+def simulation_html(game: Game, games: int = SIMULATED_GAMES, seed: int = SIMULATION_SEED,
+                    lengths: dict[str, list[int]] | None = None) -> str:
     """Return a ``<figure>`` with the inline SVG of :func:`simulation_figure` (through the
     project's deterministic SVG step) and :func:`simulation_caption`; like a board, the SVG
     has ``role="img"``, the title :data:`SIMULATION_TITLE` and the description of
     :func:`simulation_description` for screen readers.
+
+    ``lengths``: :func:`simulation_lengths` of ``game``, ``games`` and ``seed`` when the
+    caller has them already (a site build simulates while it imports matplotlib).
 
     Raises:
         BanmenError: the game has no presets.
@@ -172,7 +175,8 @@ def simulation_html(game: Game, games: int = SIMULATED_GAMES, seed: int = SIMULA
     from banmen.site.html import without_metadata
 
     ident = f"{game.id}/simulation"
-    lengths = simulation_lengths(game, games, seed)
+    if lengths is None:
+        lengths = simulation_lengths(game, games, seed)
     svg = without_metadata(figure_to_svg(simulation_figure(game, lengths), ident))
     svg = add_accessibility(svg, html_id(ident), SIMULATION_TITLE,
                             simulation_description(game, lengths))
