@@ -16,13 +16,14 @@ boards drawn while the workers go on with the next games.
 The result does not depend on the scheduling: each board's SVG is the same whether its
 groups were recorded or replayed (``tests/test_cache.py`` compares parallel and serial).
 
-Given a build cache (``store``), the workers also keep the boards they draw there once they
-have no board left to draw, a batch per transaction, and say which they kept: the build then
+Given a build cache (``store``), the workers also keep the boards they draw there, a batch
+of :data:`STORE_BATCH` per transaction as they go, and say which they kept: the build then
 writes only the views of its files at the end (writing 1,156 boards there took about a second
-of one core while the other had nothing left to do). Writing while drawing made the workers
-wait for each other's write lock (SQLite sleeps while it waits) with the cores busy: the
-first worker to finish writes while the other draws, the last one while the build writes its
-last pages.
+of one core while the other had nothing left to do). The workers wait for each other's write
+lock now and then (SQLite sleeps while it waits), but the pages are written meanwhile (the
+MkDocs hooks expand them with stand-ins for the boards not drawn yet), so the cores stay
+busy; writing everything after the last board instead left a tail of about 0.25 s in which
+the two workers took turns at the lock.
 """
 
 from __future__ import annotations
