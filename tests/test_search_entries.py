@@ -202,3 +202,53 @@ def test_nothing_is_prefetched_without_a_cache_or_a_wrapped_plugin():
     assert prefetch_search_entries(wrapped, page(), HTML) is None
     assert prefetch_search_entries(SimpleNamespace(config={}), page(), HTML) is None
     assert parsed == []
+
+
+# ---- what the search leaves out is parked before it parses the page
+
+from banmen.site.build import park_search_excluded, restore_boards  # noqa: E402
+
+EXCLUDED_PAGE = (
+    '<h1 id="p">練習問題</h1><div class="banmen-puzzle" id="bm-x">'
+    '<p class="bm-meta" data-search-exclude>難しさ：やさしい<span class="bm-status"></span></p>'
+    '<div class="bm-boards" data-search-exclude><div class="bm-frame"><div>盤</div></div>'
+    '<div class="bm-frame" hidden><!--bm-board-NONCE-0--></div></div>'
+    '<div class="bm-question"><p>白番です。動かせる駒は何枚？</p></div>'
+    '<input type="number" data-search-exclude><br data-search-exclude/>'
+    '<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
+    '<p>三枚です。<a href="#p">上へ</a></p></details>'
+    '<section class="bm-answers" data-search-exclude><h2>解答</h2><ol><li>3</li></ol></section>'
+    '</div><p>おわり</p>')
+
+
+def test_excluded_elements_are_parked_whole_and_come_back_byte_for_byte():
+    html, parked = park_search_excluded(EXCLUDED_PAGE, "NONCEx", 0)
+    assert parked == [
+        '<p class="bm-meta" data-search-exclude>難しさ：やさしい<span class="bm-status"></span></p>',
+        '<div class="bm-boards" data-search-exclude><div class="bm-frame"><div>盤</div></div>'
+        '<div class="bm-frame" hidden><!--bm-board-NONCE-0--></div></div>',
+        '<details class="bm-explanation" data-search-exclude><summary>解説を見る</summary>'
+        '<p>三枚です。<a href="#p">上へ</a></p></details>',
+        '<section class="bm-answers" data-search-exclude><h2>解答</h2><ol><li>3</li></ol>'
+        '</section>']
+    assert "<input type=\"number\" data-search-exclude><br data-search-exclude/>" in html
+    assert html.count("<!--bm-board-NONCEx-") == 4 and "解説" not in html
+    assert restore_boards(html, "NONCEx", parked) == EXCLUDED_PAGE
+    # the page's own parked boards inside a parked element come back with it
+    assert "<!--bm-board-NONCE-0-->" in restore_boards(html, "NONCEx", parked)
+
+
+def test_an_excluded_element_without_its_end_is_left_with_the_rest_of_the_page():
+    page_text = '<p>前</p><div data-search-exclude><div>中</div><p>後</p>'
+    assert park_search_excluded(page_text, "n", 0) == (page_text, [])
+    # text that only mentions the attribute (escaped in code) is no element
+    shown = "<p><code>&lt;div data-search-exclude&gt;</code></p>"
+    assert park_search_excluded(shown, "n", 0) == (shown, [])
+
+
+def test_parking_what_the_search_leaves_out_gives_the_same_entries():
+    parked_html, _ = park_search_excluded(EXCLUDED_PAGE, "NONCEx", 0)
+    whole = fresh_entries(page(EXCLUDED_PAGE))
+    assert fresh_entries(page(parked_html)) == whole
+    assert [e["title"] for e in whole] == ["練習問題"]
+    assert "動かせる駒" in whole[0]["text"] and "おわり" in whole[0]["text"]

@@ -1201,6 +1201,62 @@ def restore_boards(html: str, nonce: str, boards: list[str]) -> str:
     return re.sub(rf"<!--bm-board-{re.escape(nonce)}-(\d+)-->", board, html)
 
 
+#: an element the search plugin leaves out (``data-search-exclude`` as an attribute)
+_EXCLUDED = re.compile(r'<([a-z][a-z0-9]*)\b[^>]*?\sdata-search-exclude(?:="[^"]*")?[\s/>]')
+#: elements that have no content (and no closing tag)
+_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+
+
+@functools.lru_cache(maxsize=64)
+def _tag_pattern(tag: str) -> re.Pattern[str]:
+    return re.compile(rf"<(/?){tag}\b[^>]*>")
+
+
+def park_search_excluded(html: str, nonce: str, first: int) -> tuple[str, list[str]]:
+    """Swap each element marked ``data-search-exclude`` (answer controls, hidden frames,
+    legends, explanations...) for an ``<!--bm-board-<nonce>-<n>-->`` comment, as
+    :func:`defer_boards` does with boards: Material's search parser leaves such an element
+    out but still reads every tag in it (most of a puzzle page's markup), so it gets the
+    page's searchable text only; :func:`restore_boards` puts the elements back.
+
+    Args:
+        html: the page, its links checked (the parked elements are not read again).
+        nonce: the comments' nonce.
+        first: the number of the first parked element (after the page's boards).
+
+    Returns:
+        (the page with the comments, the parked elements in order). An element whose
+        closing tag cannot be found is left in place, and the rest of the page with it.
+    """
+    parked: list[str] = []
+    out: list[str] = []
+    position = 0
+    while True:
+        match = _EXCLUDED.search(html, position)
+        if match is None:
+            break
+        tag = match.group(1)
+        opened = html.index(">", match.start()) + 1
+        if tag in _VOID or html[opened - 2] == "/":
+            out.append(html[position:opened])
+            position = opened
+            continue
+        depth, end = 1, -1
+        for inner in _tag_pattern(tag).finditer(html, opened):
+            depth += -1 if inner.group(1) else 1
+            if depth == 0:
+                end = inner.end()
+                break
+        if end < 0:
+            break
+        out.append(html[position:match.start()])
+        out.append(f"<!--bm-board-{nonce}-{first + len(parked)}-->")
+        parked.append(html[match.start():end])
+        position = end
+    out.append(html[position:])
+    return "".join(out), parked
+
+
 def board_inputs(game: Any, spec: Any) -> list[Any]:
     """Everything one drawing depends on besides code and tool versions, as JSON-ready data:
     the game and its effective rules, the positions (in the game's YAML form), the move's

@@ -24,7 +24,7 @@ from banmen.content.errors import ContentErrors
 from banmen.errors import BanmenError, display_name, one_line
 from banmen.game import game_class, game_ids
 from banmen.site.build import (PageExpansion, SiteBuild, continuation_pages, defer_boards,
-                                restore_boards)
+                                park_search_excluded, restore_boards)
 from banmen.site.links import LinkCheck
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
@@ -34,7 +34,7 @@ from banmen.site.search_entries import cache_search_entries, prefetch_search_ent
 from banmen.site.tables import scrollable_tables
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
-                          "boards": {}, "nonce": "", "titles": {}, "boosts": {},
+                          "boards": {}, "excluded": {}, "nonce": "", "titles": {}, "boosts": {},
                           "search": None, "expanded": set()}
 log = logging.getLogger("mkdocs.plugins.banmen")
 
@@ -118,6 +118,7 @@ def on_config(config: Any, **_: Any) -> Any:
     _state["pages"] = {}
     _state["links"] = LinkCheck()
     _state["boards"] = {}
+    _state["excluded"] = {}
     _state["nonce"] = secrets.token_hex(8)
     _state["titles"] = {}
     _state["boosts"] = {}
@@ -200,7 +201,9 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     """Put the rendered fragments where the markers stood, then check and rewrite the links
     of their authored text (a dead link is a warning, so ``--strict`` fails). Boards stay
     parked in comments until :func:`on_post_page`, so the search plugin does not parse
-    their SVG. Tables become focusable scrolling regions (:mod:`banmen.site.tables`)."""
+    their SVG, and so are the elements the search leaves out
+    (:func:`banmen.site.build.park_search_excluded`). Tables become focusable scrolling
+    regions (:mod:`banmen.site.tables`)."""
     expansion: PageExpansion | None = _state["pages"].get(page.file.src_uri)
     # the fragments' boards stay parked (PageExpansion.parked): the link check then reads
     # only the page's text and block ids (a board's own element ids are no link targets),
@@ -214,6 +217,9 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     for problem in checker.problems[before:]:
         log.warning(one_line(problem))
     html = scrollable_tables(html)
+    # what the search leaves out is parked too: its parser then reads the page's text only
+    html, _state["excluded"][page.file.src_uri] = park_search_excluded(
+        html, _state["nonce"] + "x", 0)
     if expansion is not None and page.file.src_uri in _state["expanded"]:
         _index_now(page, html)
     return html
@@ -244,6 +250,9 @@ def on_post_page(output: str, page: Any, **_: Any) -> str:
     """Put each page's boards back into the written HTML (waiting for those still being
     drawn); with ``BANMEN_PDF=1`` the rules and puzzles pages of a game link to its PDF under
     their title."""
+    # the parked elements first: they hold parked boards
+    output = restore_boards(output, _state["nonce"] + "x",
+                            _state["excluded"].pop(page.file.src_uri, []))
     output = restore_boards(output, _state["nonce"], _state["boards"].pop(page.file.src_uri, []))
     expansion: PageExpansion | None = _state["pages"].pop(page.file.src_uri, None)
     if expansion is not None:
