@@ -642,6 +642,35 @@ def test_a_lazy_view_found_damaged_gets_its_file_checked_again(project):
     assert page_of(again) == html and again.stats.checked == [] and again.svgs == {}
 
 
+def test_editing_a_lesson_expands_again_the_pages_that_show_it(project):
+    # a page's cache key holds its lessons: the lesson itself, and the game's lessons for
+    # the progress line of a puzzle listing (their ids and numbers of steps)
+    lesson = project / "lessons" / "ukejalayer" / "first-game.yaml"
+    lesson.parent.mkdir(parents=True)
+    shutil.copy2(ROOT / "lessons" / "ukejalayer" / "first-game.yaml", lesson)
+    pages = {"docs/lesson.md": "{{ lesson ukejalayer/first-game }}",
+             "docs/puzzles.md": "{{ puzzles ukejalayer }}"}
+    first = prepared(project, lazy_boards=True)
+    for source, text in pages.items():
+        first.expand(text, source)
+    first.close()
+    text = lesson.read_text(encoding="utf-8")
+    lesson.write_text(text.replace("**先手は白**です。", "**先手は白**です。まず盤を見ましょう。", 1)
+                      .replace("steps:\n", "steps:\n  - text: はじめのあいさつです。\n", 1),
+                      encoding="utf-8")
+    second = prepared(project, lazy_boards=True)
+    shown = {source: second.expand(text, source) for source, text in pages.items()}
+    assert sorted(second.stats.expanded) == sorted(pages)
+    assert "まず盤を見ましょう" in "".join(shown["docs/lesson.md"].parked.values())
+    steps = len(second.content.lessons["ukejalayer/first-game"].texts)
+    assert (f'data-lesson="ukejalayer/first-game" data-steps="{steps}"'
+            in "".join(shown["docs/puzzles.md"].parked.values()))
+    third = prepared(project, lazy_boards=True)
+    for source, text in pages.items():
+        third.expand(text, source)
+    assert third.stats.expanded == []
+
+
 def test_a_lazy_board_whose_entry_vanished_before_prepare_is_drawn_when_needed(project):
     # prepare does not look the lazy boards up; the page that needs the vanished one gets
     # its file checked and its boards drawn again, and the same page

@@ -222,7 +222,7 @@ EXCLUDED_PAGE = (
 
 
 def test_excluded_elements_are_parked_whole_and_come_back_byte_for_byte():
-    html, parked = park_search_excluded(EXCLUDED_PAGE, "NONCEx", 0)
+    html, parked = park_search_excluded(EXCLUDED_PAGE, "NONCEx")
     assert parked == [
         '<p class="bm-meta" data-search-exclude>難しさ：やさしい<span class="bm-status"></span></p>',
         '<div class="bm-boards" data-search-exclude><div class="bm-frame"><div>盤</div></div>'
@@ -240,14 +240,14 @@ def test_excluded_elements_are_parked_whole_and_come_back_byte_for_byte():
 
 def test_an_excluded_element_without_its_end_is_left_with_the_rest_of_the_page():
     page_text = '<p>前</p><div data-search-exclude><div>中</div><p>後</p>'
-    assert park_search_excluded(page_text, "n", 0) == (page_text, [])
+    assert park_search_excluded(page_text, "n") == (page_text, [])
     # text that only mentions the attribute (escaped in code) is no element
     shown = "<p><code>&lt;div data-search-exclude&gt;</code></p>"
-    assert park_search_excluded(shown, "n", 0) == (shown, [])
+    assert park_search_excluded(shown, "n") == (shown, [])
 
 
 def test_parking_what_the_search_leaves_out_gives_the_same_entries():
-    parked_html, _ = park_search_excluded(EXCLUDED_PAGE, "NONCEx", 0)
+    parked_html, _ = park_search_excluded(EXCLUDED_PAGE, "NONCEx")
     whole = fresh_entries(page(EXCLUDED_PAGE))
     assert fresh_entries(page(parked_html)) == whole
     assert [e["title"] for e in whole] == ["練習問題"]

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from banmen.content.errors import ContentError, ContentErrors
-from banmen.errors import display_name
+from banmen.errors import BanmenError, display_name
 from banmen.render.ids import html_id
 from banmen.site import html as fragments
 from banmen.site.cache import BuildCache, code_digest, key, page_code_digest, tool_versions
@@ -84,11 +84,14 @@ class PageExpansion:
             :func:`banmen.site.onpage.share_glyphs`).
         anchors: puzzle heading id -> the puzzle file that has it on this page.
         source: the page's file name (``docs/ukejalayer/puzzles.md``).
-        deferred: expanded with stand-ins for the boards still being drawn
+        deferred: expanded with stand-ins for the boards this build draws
             (``SiteBuild.expand(..., defer=True)``, see :mod:`banmen.site.standins`).
         pending: the fragments whose boards, legend or glyph definitions wait for
             :meth:`SiteBuild.resolve`, in page order (empty once resolved).
         standins: the boards the stand-ins show, by stand-in number.
+        standin_numbers: board key -> its stand-in number.
+        cache_name: the build-cache name the expansion is kept under once resolved
+            (``None``: not kept).
     """
 
     markdown: str
@@ -102,9 +105,7 @@ class PageExpansion:
     deferred: bool = False
     pending: list["_PendingFragment"] = field(default_factory=list)
     standins: list[Board] = field(default_factory=list)
-    #: board key -> its stand-in number
     standin_numbers: dict[str, int] = field(default_factory=dict)
-    #: the build-cache name the expansion is kept under once resolved (``None``: not kept)
     cache_name: str | None = None
 
     @property
@@ -170,6 +171,8 @@ class _Views(MutableMapping):
 
 @dataclass(frozen=True)
 class _Deferred:
+    """A view not read yet: ``load()`` reads it (see :meth:`SiteBuild._load_view`)."""
+
     load: Callable[[], Any]
 
 
@@ -270,6 +273,8 @@ class SiteBuild:
         #: (``lazy_boards``: read by :meth:`svg_of` when a page needs them)
         self._unread: dict[str, tuple[str, Path]] = {}
         self._file_keys: dict[Path, str] = {}
+        #: SHA-256 of each content file's bytes as prepare read them
+        self._file_digests: dict[Path, bytes] = {}
         self.tables = tables
         self.reuse = reuse
         self.rules_file = rules_file
@@ -284,7 +289,7 @@ class SiteBuild:
         self.svgs: dict[str, str] = {}
         self.stats = BuildStats()
         self._counter = 0
-        #: the deferred expansion being made (its boards still drawn become stand-ins)
+        #: the deferred expansion being made (the boards this build draws become stand-ins)
         self._deferring: PageExpansion | None = None
         self._cache: BuildCache | None = None
         #: the site entry waiting for its side work (:meth:`_site_entry`), else ``None``
@@ -342,7 +347,8 @@ class SiteBuild:
                 # (finished by _finish_site_entry). It is forked once matplotlib and the
                 # renderers are imported, which this process needs anyway (the check's
                 # squares, the drawing workers): importing them in both took 0.5 s more CPU.
-                # The simulations need no matplotlib: they run beside that import.
+                # The simulations need no matplotlib: they run beside that import (about
+                # as long: 0.5 s and 0.45 s; more simulated games would lengthen the wait).
                 from banmen.site.forked import ForkedCall
 
                 simulating = ForkedCall(_simulation_lengths, with_presets) if with_presets \
@@ -473,6 +479,7 @@ class SiteBuild:
         self._cancel_drawing()
         self._unread = {}
         self._file_keys: dict[Path, str] = {}
+        self._file_digests: dict[Path, bytes] = {}
         self.content = SiteContent()
         self.problems = []
         self._item_keys = {}
@@ -491,9 +498,11 @@ class SiteBuild:
             relative = path.relative_to(self.root).as_posix()
             file_key = None
             if rules is not None and path.suffix == ".yaml" and game_id in self.content.game_ids:
-                file_key = key(*base, relative, path.read_bytes(), rules.get(game_id),
+                data = path.read_bytes()
+                file_key = key(*base, relative, data, rules.get(game_id),
                                overrides.get(game_id, {}))
                 keys[path] = file_key
+                self._file_digests[path] = hashlib.sha256(data).digest()
                 self._item_keys[(kind, f"{game_id}/{path.stem}")] = file_key
                 if self.lazy_boards and cache.contains("view:" + file_key):
                     # read when a page needs it (_load_view), its boards then too: a board
@@ -533,7 +542,7 @@ class SiteBuild:
         drawn again here (as a missing one in :meth:`prepare`).
 
         Raises:
-            KeyError: the file no longer gives a view (it was broken meanwhile).
+            ContentErrors: the file does not check any more (changed since :meth:`prepare`).
         """
         opened = None
         if self._cache is None and self.use_cache:
@@ -547,14 +556,7 @@ class SiteBuild:
                 self._unread.update((b.key, ("svg:" + svg_keys[b.key], path))
                                     for b in boards_of(view))
                 return view
-            found: dict[Path, tuple[View, dict[str, str]]] = {}
-            problems = self.problems  # those of the whole content, found by prepare
-            self._check_and_draw(cache or BuildCache(self.root, enabled=False), [path],
-                                 {path: self._file_keys[path]}, found)
-            self.problems = problems
-            if path not in found:
-                raise KeyError(ident)
-            view, svgs = found[path]
+            view, svgs = self._check_again(cache, path, relative)
             self.svgs.update(svgs)
             return view
         finally:
@@ -677,12 +679,15 @@ class SiteBuild:
         ``draw_behind``, waited for while it is drawn; with ``lazy_boards``, read from the
         cache now, or drawn again if the entry is damaged).
 
-        While a deferred expansion is made (``expand(..., defer=True)``), a board still being
-        drawn is a stand-in instead (:mod:`banmen.site.standins`), put in by :meth:`resolve`.
+        While a deferred expansion is made (``expand(..., defer=True)``), every board this
+        build draws (drawn by now or not: the page does not depend on the timing) is a
+        stand-in instead (:mod:`banmen.site.standins`), put in by :meth:`resolve`.
 
         Raises:
             KeyError: no such board.
             BanmenError: the board could not be drawn.
+            ContentErrors: its file, checked again (its cache entry was damaged), no longer
+                checks.
         """
         deferring = self._deferring
         if deferring is not None and self._drawing is not None and board.key in self._drawing:
@@ -715,21 +720,47 @@ class SiteBuild:
             if opened is not None:
                 opened.close()
 
+    def _check_again(self, cache: BuildCache | None, path: Path, relative: str
+                     ) -> tuple[View, dict[str, str]]:
+        """Check and draw one content file again, when its cached view or a board was not
+        sound by the time a page needed it: (its view, board key -> SVG). The view is kept
+        in the cache only under the key :meth:`prepare` gave the file, and only when the
+        file still has the bytes it had then (``mkdocs serve`` keeps the last good build
+        while files change).
+
+        Raises:
+            ContentErrors: the file does not check any more.
+        """
+        unchanged = (path in self._file_keys and path.is_file()
+                     and self._file_digests.get(path) == hashlib.sha256(
+                         path.read_bytes()).digest())
+        keys = {path: self._file_keys[path]} if unchanged else {}
+        found: dict[Path, tuple[View, dict[str, str]]] = {}
+        problems = self.problems  # those of the whole content, found by prepare
+        try:
+            self._check_and_draw(cache or BuildCache(self.root, enabled=False), [path], keys,
+                                 found)
+            met = self.problems
+        finally:
+            self.problems = problems
+        if path not in found:
+            raise ContentErrors(met or [ContentError(relative, 1, 1,
+                                                     "the file no longer gives a page item; "
+                                                     "check it with `banmen check`")])
+        return found[path]
+
     def _read_board_from(self, cache: BuildCache | None, board_key: str, name: str,
                          path: Path) -> str:
         svg = None if cache is None else cache.get_text(name, drawn_svg)
         if svg is None:
-            cache = cache or BuildCache(self.root, enabled=False)
-            found: dict[Path, tuple[View, dict[str, str]]] = {}
-            keys = {path: self._file_keys[path]} if path in self._file_keys else {}
-            problems = self.problems  # those of the whole content, found by prepare
-            self._check_and_draw(cache, [path], keys, found)
-            self.problems = problems
-            if path not in found:
-                raise KeyError(board_key)
+            _, svgs = self._check_again(cache, path, path.relative_to(self.root).as_posix())
             for other, _ in [(k, v) for k, v in self._unread.items() if v[1] == path]:
                 self._unread.pop(other)
-            self.svgs.update(found[path][1])
+            self.svgs.update(svgs)
+            if board_key not in svgs:
+                raise BanmenError(f"{display_name(path.relative_to(self.root).as_posix())}: "
+                                  f"no longer draws the board {board_key} (was it changed "
+                                  "during the build?)")
             return self.svgs[board_key]
         self.svgs[board_key] = svg
         return svg
@@ -845,23 +876,24 @@ class SiteBuild:
         if kind == "simulation" and ident in content.simulations:
             return self._token(expansion, content.simulations[ident])
         if kind == "progress" and ident in content.game_ids:
-            idents = [p.ident for p in content.puzzles.values() if p.game.id == ident]
+            idents = [i for i in content.puzzles if game_of(i) == ident]
             return self._token(expansion, fragments.progress_html(ident, idents,
                                                                   self._lessons_of(ident)))
         if kind == "puzzles":
             game, _, page_text = ident.partition(":")
             if game not in content.game_ids or (page_text and not page_text.isdigit()):
                 return None
-            puzzles = [p for p in content.puzzles.values() if p.game.id == game]
+            idents = [i for i in content.puzzles if game_of(i) == game]
             page = int(page_text or 1)
-            pages = puzzle_page_count(len(puzzles))
+            pages = puzzle_page_count(len(idents))
             if not 1 <= page <= pages or (page_text and page == 1):
                 return None
             first = (page - 1) * PUZZLES_PER_PAGE
-            pager = _pager(expansion.source, page, pages, len(puzzles)) if pages > 1 else ""
+            pager = _pager(expansion.source, page, pages, len(idents)) if pages > 1 else ""
             parts = [self._token(expansion, fragments.progress_html(
-                game, [p.ident for p in puzzles], self._lessons_of(game))), pager]
-            shown = puzzles[first:first + PUZZLES_PER_PAGE]
+                game, idents, self._lessons_of(game))), pager]
+            # only the puzzles this page shows are read (see _Views)
+            shown = [content.puzzles[i] for i in idents[first:first + PUZZLES_PER_PAGE]]
             for number, puzzle in enumerate(shown, start=first + 1):
                 anchor = self._anchor(expansion, puzzle)
                 title = markdown_text(puzzle.model.title)
@@ -876,8 +908,9 @@ class SiteBuild:
 
     def _lessons_of(self, game_id: str) -> list[tuple[str, int]]:
         """(id, number of steps) of the game's lessons, in file order."""
-        return [(lesson.ident, len(lesson.texts)) for lesson in self.content.lessons.values()
-                if lesson.game.id == game_id]
+        lessons = self.content.lessons
+        return [(ident, len(lessons[ident].texts)) for ident in lessons
+                if game_of(ident) == game_id]
 
     def expand(self, markdown: str, source: str, defer: bool = False) -> PageExpansion:
         """Replace the markers of one page.
@@ -886,7 +919,7 @@ class SiteBuild:
             markdown: the page's Markdown.
             source: the page's file name for messages (``docs/ukejalayer/rules.md``).
             defer: while boards are drawn behind the pages (``draw_behind``), show those
-                not drawn yet as stand-ins instead of waiting for them: the expansion's
+                this build draws as stand-ins instead of waiting for them: the expansion's
                 Markdown and the text of its fragments are final, its boards are put in by
                 :meth:`resolve` (see :mod:`banmen.site.standins`).
 
@@ -925,15 +958,17 @@ class SiteBuild:
         # "absent" (an active marker naming it fails, and failures are not cached)
         for match in MARKER.finditer(markdown):
             kind, ident = match.group(1), match.group(2)
-            if kind in ("diagram", "puzzle", "sequence"):
+            if kind in ("diagram", "puzzle", "sequence", "lesson"):
                 refs.append(self._item_keys.get((kind + "s", ident), "absent"))
             elif kind in ("puzzles", "progress"):
+                # both show the game's puzzles and its lessons (ids and numbers of steps)
                 game = ident.partition(":")[0]
-                refs.append([self._item_keys.get(("puzzles", ident), "absent")
-                             for ident in self.content.puzzles if game_of(ident) == game])
+                refs.append([[self._item_keys.get((items, ident), "absent")
+                              for ident in getattr(self.content, items) if game_of(ident) == game]
+                             for items in ("puzzles", "lessons")])
             else:
                 refs.append(self._item_keys[("site", "")])
-        return "page:" + key("banmen-page-2", page_code_digest(), source, markdown, refs,
+        return "page:" + key("banmen-page-3", page_code_digest(), source, markdown, refs,
                              repr(fragments.MARKDOWN_EXTENSIONS), PUZZLES_PER_PAGE)
 
     def _framed_expansion(self, expansion: PageExpansion) -> str:
@@ -1212,17 +1247,21 @@ def _tag_pattern(tag: str) -> re.Pattern[str]:
     return re.compile(rf"<(/?){tag}\b[^>]*>")
 
 
-def park_search_excluded(html: str, nonce: str, first: int) -> tuple[str, list[str]]:
+def park_search_excluded(html: str, nonce: str) -> tuple[str, list[str]]:
     """Swap each element marked ``data-search-exclude`` (answer controls, hidden frames,
     legends, explanations...) for an ``<!--bm-board-<nonce>-<n>-->`` comment, as
     :func:`defer_boards` does with boards: Material's search parser leaves such an element
     out but still reads every tag in it (most of a puzzle page's markup), so it gets the
     page's searchable text only; :func:`restore_boards` puts the elements back.
 
+    The entries stay the same as long as no parked element holds a heading with an ``id``
+    and a page does not begin with one (the parser would still open a section there): the
+    fragments' excluded parts have neither, and pages begin with their title.
+    ``tests/test_site.py`` holds the site's search index to the one of a build without it.
+
     Args:
         html: the page, its links checked (the parked elements are not read again).
-        nonce: the comments' nonce.
-        first: the number of the first parked element (after the page's boards).
+        nonce: the comments' nonce (not the boards' own: parked elements hold boards).
 
     Returns:
         (the page with the comments, the parked elements in order). An element whose
@@ -1250,7 +1289,7 @@ def park_search_excluded(html: str, nonce: str, first: int) -> tuple[str, list[s
         if end < 0:
             break
         out.append(html[position:match.start()])
-        out.append(f"<!--bm-board-{nonce}-{first + len(parked)}-->")
+        out.append(f"<!--bm-board-{nonce}-{len(parked)}-->")
         parked.append(html[match.start():end])
         position = end
     out.append(html[position:])
@@ -1314,7 +1353,8 @@ def _framed_parts_fit(parts: list[str], prefix: str, names: list[str], count: in
     comments number the ``count`` boards in order, each once, and no other board comment
     or text with the nonce is there; each board is one ``<svg>`` (or a lazy ``<template>``
     of one), a colour legend or empty (a deferred expansion's legends and glyph slots, see
-    :mod:`banmen.site.standins`). Parts whose lengths were moved, and comments that would
+    :mod:`banmen.site.standins`: a legend without colours and a fragment without new glyphs
+    leave empty ones wherever their comments stand; an empty part brings no markup). Parts whose lengths were moved, and comments that would
     drop a board or show one twice, fail."""
     markdown, fragments = parts[0], parts[1:1 + len(names)]
     boards = parts[1 + len(names):]
@@ -1334,10 +1374,8 @@ def _framed_parts_fit(parts: list[str], prefix: str, names: list[str], count: in
                or _LEGEND.fullmatch(b) is not None for b in boards)
 
 
-#: a colour legend as :func:`banmen.site.html.legend_of_colours` writes it
-_LEGEND = re.compile(r'<ul class="bm-legend" aria-label="盤の色の見方" data-search-exclude>'
-                     r'(?:<li><span class="bm-swatch(?: bm-sw-[a-z]+)?"'
-                     r'(?: style="[a-z0-9(),.:-]+")?></span>[^<>"]*</li>)+</ul>')
+#: a colour legend as the fragments write it (a deferred expansion parks its legends)
+_LEGEND = fragments.LEGEND
 
 
 def _site_from_data(data: Any) -> dict[str, Any]:

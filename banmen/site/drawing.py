@@ -294,9 +294,9 @@ def _next_result(results, workers) -> tuple[Any, ...]:
 
 def _work(claimed, busy, results) -> None:
     """Worker body: draw boards lane by lane until every lane is claimed, sending each
-    (index, svg, None), or (index, None, error) and stop; with :data:`_STORE`, then write
-    the boards drawn to the build cache :data:`STORE_BATCH` at a time, sending
-    ("stored", [index...]) after each transaction."""
+    (index, svg, None), or (index, None, error) and stop; with :data:`_STORE`, also write
+    the boards drawn to the build cache :data:`STORE_BATCH` at a time as they are drawn
+    (:class:`_Keeper`), sending ("stored", [index...]) after each transaction."""
     from banmen.render import render_svg
 
     quiet_child()

@@ -23,12 +23,15 @@ def frozen_heap() -> Iterator[None]:
     """Fork children in this block with the parent's objects out of their garbage
     collector's reach (``gc.freeze``): a child's collections then neither walk nor touch
     the engines, content and libraries it inherited (fewer copied pages, less CPU). The
-    parent's collector sees them again after the block."""
+    parent's collector sees them again after the block (unless they were frozen before it:
+    then they stay so)."""
+    frozen_before = gc.get_freeze_count()
     gc.freeze()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
 
 
 class ForkedCall:

@@ -219,7 +219,7 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
     html = scrollable_tables(html)
     # what the search leaves out is parked too: its parser then reads the page's text only
     html, _state["excluded"][page.file.src_uri] = park_search_excluded(
-        html, _state["nonce"] + "x", 0)
+        html, _state["nonce"] + "x")
     if expansion is not None and page.file.src_uri in _state["expanded"]:
         _index_now(page, html)
     return html

@@ -105,15 +105,16 @@ def share_glyphs(fragment: str, defined: set[str]) -> str:
 
 
 def lift_glyphs(text: str, defined: set[str], referenced_in: str = "") -> tuple[str, str]:
-    """The work of :func:`share_glyphs` but the placing: ``text`` with its glyph outlines
-    lifted out and its references pointed at the shared ids, and the hidden ``<svg>`` of
-    the definitions new on the page (``""`` when there is none).
+    """:func:`share_glyphs` without placing the definitions: (``text`` with its glyph
+    outlines lifted out and its references pointed at the shared ids, the hidden ``<svg>``
+    of the definitions new on the page or ``""`` when there is none).
 
     Args:
         text: the fragment, or its boards one after another.
         defined: glyph ids already defined on the page; updated.
         referenced_in: more of the fragment (its text around the boards), whose
-            ``href="#..."`` references count as uses too.
+            ``href="#..."`` references count as uses too (they are not rewritten: only
+            boards refer to glyphs).
     """
     renamed: dict[str, str] = {}
     new_defs: list[str] = []

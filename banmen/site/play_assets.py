@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import zipfile
 from collections.abc import Mapping
@@ -279,7 +280,8 @@ def write_play_assets(root: Path, site_dir: Path) -> None:
             there = None
         if there is None or (there.st_size, there.st_mtime_ns) != (given.st_size,
                                                                     given.st_mtime_ns):
-            shutil.copy2(src, dst)
+            shutil.copyfile(src, dst)  # the contents only (a read-only source stays apart)
+            os.utime(dst, ns=(given.st_atime_ns, given.st_mtime_ns))
     from banmen.site.play_words import words_json
 
     for path, data in ((site_dir / ENGINE_ZIP, engine_zip()),

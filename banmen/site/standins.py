@@ -38,7 +38,8 @@ def board(root_id: str, tag: str, number: int) -> str:
 
 
 def standin_of(svg: str) -> tuple[str, int] | None:
-    """(tag, number) of the board ``svg`` stands in for, or ``None`` for a real board."""
+    """(tag, number) of the board ``svg`` stands in for, or ``None`` for a real board (the
+    number is the digits the value ends with: a tag ends with a letter, ``X``)."""
     match = _STANDIN.fullmatch(svg)
     return None if match is None else (match.group(1), int(match.group(2)))
 
