@@ -162,6 +162,33 @@ def test_cache_clear_removes_the_folder(project):
     assert f"removed {project / '.cache' / 'banmen'}" in result.output
 
 
+def test_a_second_drawing_started_meanwhile_leaves_the_first_whole(project):
+    # a page that needs a board missing from the cache draws it while the build's own
+    # drawing goes on: the first drawing's shared counters must stay its own (freed, they
+    # were handed to the second one and zeroed, and boards were drawn twice or never)
+    import gc
+
+    from banmen.content.check import check_project
+    from banmen.site.drawing import BoardDrawing
+    from banmen.site.views import view_of
+
+    content = check_project(project)
+    todo = [(b.key, game, spec) for kind in ("diagrams", "puzzles", "sequences")
+            for item in getattr(content, kind).values() for b, game, spec in view_of(kind, item)[1]]
+    serial = draw_boards(todo, jobs=1)
+    first = BoardDrawing(todo, jobs=2)
+    try:
+        gc.collect()
+        second = BoardDrawing(todo[:4], jobs=2)
+        try:
+            assert second.wait() == {k: serial[k] for k, _, _ in todo[:4]}
+        finally:
+            second.cancel()
+        assert first.wait() == serial
+    finally:
+        first.cancel()
+
+
 def test_parallel_drawing_gives_the_serial_bytes(project):
     from banmen.content.check import check_project
     from banmen.site.views import view_of

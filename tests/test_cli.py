@@ -502,3 +502,20 @@ def test_check_counts_one_problem_in_the_singular(runner, tmp_path):
     result = runner.invoke(main, ["check", "--root", str(tmp_path)])
     assert result.exit_code == 1
     assert result.stderr == "1 problem found\n"
+
+
+def test_a_page_that_is_not_utf8_is_reported_where_its_first_bad_byte_stands(tmp_path):
+    from mkdocs.exceptions import PluginError
+
+    from banmen.site.mkdocs_hooks import on_page_read_source
+
+    (tmp_path / "docs").mkdir()
+    page_file = tmp_path / "docs" / "bad.md"
+    page_file.write_bytes("# 見出し\n\n駒は\xff".encode("utf-8").replace(b"\xc3\xbf", b"\xff"))
+    from types import SimpleNamespace
+
+    fake = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(page_file)))
+    with pytest.raises(PluginError) as raised:
+        on_page_read_source(fake, {"config_file_path": str(tmp_path / "mkdocs.yml")})
+    assert str(raised.value) == ("banmen: docs/bad.md:3:3: file is not UTF-8 text "
+                                 "(invalid start byte)")

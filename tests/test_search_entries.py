@@ -252,3 +252,18 @@ def test_parking_what_the_search_leaves_out_gives_the_same_entries():
     assert fresh_entries(page(parked_html)) == whole
     assert [e["title"] for e in whole] == ["練習問題"]
     assert "動かせる駒" in whole[0]["text"] and "おわり" in whole[0]["text"]
+
+
+def test_comments_and_attribute_values_are_read_as_a_parser_reads_them():
+    # a closing tag in a comment closes nothing; an element in a comment is no element;
+    # the attribute's name as text in a value marks nothing
+    page_text = ('<div data-search-exclude><!-- </div> -->隠す</div><p>見える</p>'
+                 '<!-- <p data-search-exclude>x</p> --><p>後</p>'
+                 '<p><a href="https://example.com/" title="x data-search-exclude y">リンク</a></p>'
+                 "<DIV class='a' DATA-SEARCH-EXCLUDE>大文字</DIV>")
+    html, parked = park_search_excluded(page_text, "n")
+    assert parked == ['<div data-search-exclude><!-- </div> -->隠す</div>',
+                      "<DIV class='a' DATA-SEARCH-EXCLUDE>大文字</DIV>"]
+    assert restore_boards(html, "n", parked) == page_text
+    assert fresh_entries(page(html)) == fresh_entries(page(page_text))
+

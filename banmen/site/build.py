@@ -28,6 +28,7 @@ ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import html
@@ -1236,15 +1237,33 @@ def restore_boards(html: str, nonce: str, boards: list[str]) -> str:
     return re.sub(rf"<!--bm-board-{re.escape(nonce)}-(\d+)-->", board, html)
 
 
-#: an element the search plugin leaves out (``data-search-exclude`` as an attribute)
-_EXCLUDED = re.compile(r'<([a-z][a-z0-9]*)\b[^>]*?\sdata-search-exclude(?:="[^"]*")?[\s/>]')
+#: a start tag, its attributes read as an HTML parser reads them (quoted values may hold
+#: ``>`` or the attribute's name as text)
+_START_TAG = re.compile(r"""<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'"""
+                        r"""|[^\s"'=<>`]+))?)*)\s*(/?)>""")
+_ATTRIBUTE_NAME = re.compile(r"""\s+([^\s"'>/=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_EXCLUDE_NAME = re.compile("data-search-exclude", re.I)
 #: elements that have no content (and no closing tag)
 _VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 
 
 @functools.lru_cache(maxsize=64)
 def _tag_pattern(tag: str) -> re.Pattern[str]:
-    return re.compile(rf"<(/?){tag}\b[^>]*>")
+    """Finds the start and end tags of ``tag`` (group 1: ``/`` for an end tag) and comments
+    (group 1 ``None``, group 2 set), whose tags are no tags."""
+    return re.compile(rf"<(/?){re.escape(tag)}(?=[\s/>])[^>]*>|(<!--.*?-->)", re.S | re.I)
+
+
+def _excluded_start(html: str, at: int) -> re.Match[str] | None:
+    """The start tag around position ``at`` of a ``data-search-exclude`` text, when the text
+    is that attribute's name in a real start tag (not a comment's or a value's text)."""
+    opening = html.rfind("<", 0, at)
+    tag = _START_TAG.match(html, opening) if opening >= 0 else None
+    if tag is None or tag.end() <= at:
+        return None
+    names = {m.group(1).lower() for m in _ATTRIBUTE_NAME.finditer(tag.group(2))}
+    return tag if "data-search-exclude" in names else None
 
 
 def park_search_excluded(html: str, nonce: str) -> tuple[str, list[str]]:
@@ -1256,8 +1275,10 @@ def park_search_excluded(html: str, nonce: str) -> tuple[str, list[str]]:
 
     The entries stay the same as long as no parked element holds a heading with an ``id``
     and a page does not begin with one (the parser would still open a section there): the
-    fragments' excluded parts have neither, and pages begin with their title.
-    ``tests/test_site.py`` holds the site's search index to the one of a build without it.
+    fragments' excluded parts have neither, and pages begin with their title. Comments are
+    skipped as the parser skips them, and so is the attribute's name written as text in a
+    value. ``tests/test_site.py`` holds the site's search index to the one of a build
+    without parking.
 
     Args:
         html: the page, its links checked (the parked elements are not read again).
@@ -1267,31 +1288,42 @@ def park_search_excluded(html: str, nonce: str) -> tuple[str, list[str]]:
         (the page with the comments, the parked elements in order). An element whose
         closing tag cannot be found is left in place, and the rest of the page with it.
     """
+    comments = [m.span() for m in _COMMENT.finditer(html)] if "<!--" in html else []
+    starts = [start for start, _ in comments]
     parked: list[str] = []
     out: list[str] = []
     position = 0
+    search = position
     while True:
-        match = _EXCLUDED.search(html, position)
-        if match is None:
+        found = _EXCLUDE_NAME.search(html, search)
+        if found is None:
             break
-        tag = match.group(1)
-        opened = html.index(">", match.start()) + 1
-        if tag in _VOID or html[opened - 2] == "/":
-            out.append(html[position:opened])
-            position = opened
+        at = found.start()
+        search = at + 1
+        before = bisect.bisect_right(starts, at) - 1
+        if before >= 0 and at < comments[before][1]:
+            continue  # in a comment
+        tag = _excluded_start(html, at)
+        if tag is None:
+            continue
+        name = tag.group(1).lower()
+        if name in _VOID or tag.group(3):
+            search = tag.end()
             continue
         depth, end = 1, -1
-        for inner in _tag_pattern(tag).finditer(html, opened):
+        for inner in _tag_pattern(name).finditer(html, tag.end()):
+            if inner.group(2) is not None:
+                continue  # a comment
             depth += -1 if inner.group(1) else 1
             if depth == 0:
                 end = inner.end()
                 break
         if end < 0:
             break
-        out.append(html[position:match.start()])
+        out.append(html[position:tag.start()])
         out.append(f"<!--bm-board-{nonce}-{len(parked)}-->")
-        parked.append(html[match.start():end])
-        position = end
+        parked.append(html[tag.start():end])
+        position = search = end
     out.append(html[position:])
     return "".join(out), parked
 

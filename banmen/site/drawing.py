@@ -122,6 +122,7 @@ class BoardDrawing:
         self._changed = threading.Condition()
         self._stopping = threading.Lock()
         self._workers: list[Any] = []
+        self._shared: tuple[Any, ...] = ()
         self._thread: threading.Thread | None = None
         #: board keys the workers wrote to the build cache (see ``store``); complete once
         #: :meth:`wait` has returned
@@ -158,6 +159,9 @@ class BoardDrawing:
         claimed = context.Array("i", len(_LANES), lock=True)
         busy = context.Array("i", len(_LANES), lock=False)
         results = context.SimpleQueue()
+        # held for the workers' life: freed, their shared memory would be given to the next
+        # drawing (a board missing from the cache is drawn while this drawing goes on)
+        self._shared = (claimed, busy, results)
         try:
             with frozen_heap():
                 for _ in range(jobs):

@@ -37,6 +37,9 @@ _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links
                           "boards": {}, "excluded": {}, "nonce": "", "titles": {}, "boosts": {},
                           "search": None, "expanded": set()}
 log = logging.getLogger("mkdocs.plugins.banmen")
+#: what Material's search plugin removes from each page (``on_page_context``), which it
+#: cannot do in the elements parked out of its sight
+SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
 SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "lessons")
@@ -125,6 +128,7 @@ def on_config(config: Any, **_: Any) -> Any:
     _state["expanded"] = set()
     search = config.plugins.get("material/search")
     _state["search"] = None
+    _state["search_on"] = search is not None and bool(getattr(search.config, "enabled", True))
     if search is not None and cache_search_entries(
             search, lambda: getattr(_state["build"], "cache", None), lambda: _state["nonce"]):
         _state["search"] = search
@@ -173,7 +177,11 @@ def on_page_read_source(page: Any, config: Any, **_: Any) -> str | None:
                           "was it deleted or moved during the build?") from None
     except UnicodeDecodeError as err:
         name = display_name(os.path.relpath(path, root))
-        raise PluginError(f"banmen: {name}:1:1: file is not UTF-8 text ({err.reason})") from None
+        before = err.object[:err.start]  # UTF-8 up to the first byte that is not
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8")) + 1
+        raise PluginError(f"banmen: {name}:{line}:{column}: file is not UTF-8 text "
+                          f"({err.reason})") from None
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
@@ -218,8 +226,11 @@ def on_page_content(html: str, page: Any, files: Any, **_: Any) -> str:
         log.warning(one_line(problem))
     html = scrollable_tables(html)
     # what the search leaves out is parked too: its parser then reads the page's text only
-    html, _state["excluded"][page.file.src_uri] = park_search_excluded(
-        html, _state["nonce"] + "x")
+    html, excluded = park_search_excluded(html, _state["nonce"] + "x")
+    if _state.get("search_on"):
+        # as the search plugin drops data-search-* attributes with a value from the page
+        excluded = [SEARCH_ATTRIBUTE.sub("", element) for element in excluded]
+    _state["excluded"][page.file.src_uri] = excluded
     if expansion is not None and page.file.src_uri in _state["expanded"]:
         _index_now(page, html)
     return html
