@@ -301,14 +301,8 @@ def legend_html(svgs: list[str], play: tuple[str, ...] = ()) -> str:
 def board_colours(svgs: list[str]) -> list[str]:
     """The legend colours (of :data:`BOARD_COLOURS_JA`) drawn into any of ``svgs``, in the
     legend's order."""
-    drawn: set[str] = set()
-    for svg in svgs:
-        drawn.update(_PAINT.findall(svg))
-    return [colour for colour, _ in BOARD_COLOURS_JA if colour in drawn]
-
-
-#: a colour a board fills or strokes with (``fill:#rrggbb``, ``stroke:#rrggbb``)
-_PAINT = re.compile(r"(?:fill|stroke):(#[0-9a-fA-F]{6})")
+    return [colour for colour, _ in BOARD_COLOURS_JA
+            if any(f"fill:{colour}" in svg or f"stroke:{colour}" in svg for svg in svgs)]
 
 
 #: a legend as :func:`legend_of_colours` writes it (what the build cache may hold as one)
