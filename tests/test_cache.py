@@ -23,6 +23,44 @@ PARTS = ["rules.yaml", "diagrams/ukejalayer/board.yaml", "diagrams/ukejalayer/st
          "diagrams/medamagaeru/step.yaml", "puzzles/medamagaeru/p01-capture-targets.yaml"]
 
 
+#: the site entry's side work made so far in this process: (function, its inputs) -> result
+_SIDE_WORK: dict[tuple, object] = {}
+
+
+class _SideWorkOnce:
+    """Stands in for :class:`banmen.site.forked.ForkedCall` here: the site entry's side work
+    (the ludo simulations, the play board's parts: about 2 s of CPU) depends on the engines
+    and their rules only, the same in every project of this file, so it is made once per
+    process (here, not forked; ``tests/test_forked.py`` and the site builds run it forked)
+    and its result handed to every later build that asks for the same."""
+
+    def __init__(self, function, *args):
+        import json
+
+        def inputs(value):
+            if hasattr(value, "rules") and hasattr(value, "id"):
+                return [value.id, value.rules.to_json()]
+            if isinstance(value, (list, tuple)):
+                return [inputs(v) for v in value]
+            return value
+
+        key = (function.__qualname__, json.dumps(inputs(list(args)), sort_keys=True))
+        if key not in _SIDE_WORK:
+            _SIDE_WORK[key] = function(*args)
+        self._value = _SIDE_WORK[key]
+
+    def result(self):
+        return self._value
+
+    def cancel(self):
+        pass
+
+
+@pytest.fixture(autouse=True)
+def _side_work_once(monkeypatch):
+    monkeypatch.setattr("banmen.site.forked.ForkedCall", _SideWorkOnce)
+
+
 @pytest.fixture
 def project(tmp_path):
     for part in PARTS:
