@@ -1277,7 +1277,7 @@ def park_search_excluded(html: str, nonce: str) -> tuple[str, list[str]]:
     and a page does not begin with one (the parser would still open a section there): the
     fragments' excluded parts have neither, and pages begin with their title. Comments are
     skipped as the parser skips them, and so is the attribute's name written as text in a
-    value. ``tests/test_site.py`` holds the site's search index to the one of a build
+    value. ``tests/test_search_entries.py`` compares the entries of pages parsed with and
     without parking.
 
     Args:
