@@ -29,6 +29,7 @@ ids unique there and shares glyph outlines (:mod:`banmen.site.onpage`).
 from __future__ import annotations
 
 import bisect
+import contextlib
 import functools
 import hashlib
 import html
@@ -545,11 +546,7 @@ class SiteBuild:
         Raises:
             ContentErrors: the file does not check any more (changed since :meth:`prepare`).
         """
-        opened = None
-        if self._cache is None and self.use_cache:
-            opened = BuildCache(self.root)
-        cache = self._cache or opened
-        try:
+        with self._readable_cache() as cache:
             entry = None if cache is None else cache.get_json(
                 name, _view_entry_reader(kind, ident, relative))
             if entry is not None:
@@ -560,9 +557,6 @@ class SiteBuild:
             view, svgs = self._check_again(cache, path, relative)
             self.svgs.update(svgs)
             return view
-        finally:
-            if opened is not None:
-                opened.close()
 
     def _check_and_draw(self, cache: BuildCache, missing: list[Path], keys: dict[Path, str],
                         found: dict[Path, tuple[View, dict[str, str]]],
@@ -710,16 +704,21 @@ class SiteBuild:
         """Read a board :meth:`prepare` left unread; a damaged or vanished entry gets its
         content file checked and drawn again (as a missing one in :meth:`prepare`)."""
         name, path = self._unread.pop(board_key)
-        # after close() (``mkdocs serve`` keeps the last good build when content breaks)
-        # the cache is opened again for the read
-        opened = None
-        if self._cache is None and self.use_cache:
-            opened = BuildCache(self.root)
+        with self._readable_cache() as cache:
+            return self._read_board_from(cache, board_key, name, path)
+
+    @contextlib.contextmanager
+    def _readable_cache(self) -> Iterator[BuildCache | None]:
+        """The open build cache; after :meth:`close` (``mkdocs serve`` keeps the last good
+        build when content breaks) one opened again for this read; ``None`` without a cache."""
+        if self._cache is not None or not self.use_cache:
+            yield self._cache
+            return
+        opened = BuildCache(self.root)
         try:
-            return self._read_board_from(self._cache or opened, board_key, name, path)
+            yield opened
         finally:
-            if opened is not None:
-                opened.close()
+            opened.close()
 
     def _check_again(self, cache: BuildCache | None, path: Path, relative: str
                      ) -> tuple[View, dict[str, str]]:
