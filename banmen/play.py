@@ -43,7 +43,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from banmen import opponent
-from banmen.errors import BanmenError
+from banmen.errors import BanmenError, one_line
 from banmen.game import Game, get_game
 from banmen.games.views import view
 
@@ -183,6 +183,9 @@ def _number(value: Any, name: str, low: float, high: float) -> float:
 
 
 def _error(message: str) -> str:
+    # every character that is not printable written as an escape: a lone surrogate quoted
+    # from the request ("\ud800") is not valid UTF-8, and a line break would split the line
+    message = one_line(message)
     if len(message) > MAX_ERROR:
         message = message[:MAX_ERROR - 1] + "…"
     return json.dumps({"error": message}, ensure_ascii=False)

@@ -25,7 +25,8 @@ from banmen.content import items, steps
 from banmen.content.answers import check_puzzle
 from banmen.content.lesson import check_lesson
 from banmen.content.errors import ArgumentError, ContentError, ContentErrors
-from banmen.content.models import CONTENT_KINDS, FREE_FIELDS, DiagramFile, Marks, SequenceFile
+from banmen.content.models import (CONTENT_KINDS, FREE_FIELDS, DiagramFile, Marks, SequenceFile,
+                                   authored_texts)
 from banmen.content.steps import FileCheck, normalise_move_text
 from banmen.content.validate import ContentErrorGroup, validate
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file
@@ -236,28 +237,14 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
     return content
 
 
-def _markdown_texts(model: Any) -> list[tuple[tuple[str | int, ...], str]]:
-    data = model.model_dump()
-    texts: list[tuple[tuple[str | int, ...], str]] = []
-    for name in ("question", "explanation", "caption", "intro"):
-        if isinstance(data.get(name), str):
-            texts.append(((name,), data[name]))
-    for i, hint in enumerate(data.get("hints") or []):
-        texts.append((("hints", i), hint))
-    for i, step in enumerate(data.get("steps") or []):
-        for name in ("comment", "text", "done"):
-            if step.get(name):
-                texts.append((("steps", i, name), step[name]))
-    return texts
+def _text_errors(document: MarkedDocument, model: Any) -> list[ContentError]:
+    """The errors of every text a reader sees (:func:`banmen.content.models.authored_texts`),
+    each at its value: one rule for all of them (:func:`banmen.site.html.text_problems`:
+    links and images to anything but http(s) or this site; images, which no page shows)."""
+    from banmen.site.html import text_problems
 
-
-def _refused_links(document: MarkedDocument, model: Any) -> list[ContentError]:
-    """Links and images in authored Markdown to anything but http(s) or this site."""
-    from banmen.site.html import refused_targets
-
-    return [document.error(path, f"{kind} {'to ' if kind == 'link' else ''}'{href}': only "
-                           "http(s) links and links to pages of this site are allowed")
-            for path, text in _markdown_texts(model) for kind, href in refused_targets(text)]
+    return [document.error(path, problem)
+            for path, text in authored_texts(model) for problem in text_problems(text)]
 
 
 def _check_file(content: items.Content, kind: str, game_id: str, path: Path, source: str
@@ -272,7 +259,7 @@ def _check_file(content: items.Content, kind: str, game_id: str, path: Path, sou
     ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
     if ambiguous:
         return ambiguous
-    refused = _refused_links(document, model)
+    refused = _text_errors(document, model)
     if refused:
         return refused
     check = FileCheck(document)

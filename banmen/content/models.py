@@ -10,7 +10,8 @@ Game positions stay free-form mappings here: each engine reads its own position 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, StrictBool,
                       Tag, WithJsonSchema, model_validator)
@@ -39,8 +40,23 @@ MoveText = Annotated[str, BeforeValidator(_as_text), Field(min_length=1),
                      WithJsonSchema({"type": ["string", "integer"], "description": "a move"})]
 #: A game id; the registry decides which exist.
 GameId = Annotated[str, Field(json_schema_extra={"enum": game_ids()})]
+
+
+class _AuthoredText:
+    """The mark of a field that readers see as text (see :func:`authored_texts`)."""
+
+    def __repr__(self) -> str:
+        return "AUTHORED_TEXT"
+
+
+#: Marks a field's type as text shown to readers (``Annotated[str, ..., AUTHORED_TEXT]``):
+#: every such text follows one rule (:func:`banmen.site.html.text_problems`), whether the page
+#: renders it as Markdown or shows it as plain text.
+AUTHORED_TEXT = _AuthoredText()
+#: Japanese text shown to readers, possibly empty (Markdown allowed where noted).
+Prose = Annotated[str, BeforeValidator(_as_text), AUTHORED_TEXT]
 #: Japanese text shown to readers (Markdown allowed where noted).
-Text = Annotated[str, BeforeValidator(_as_text), Field(min_length=1),
+Text = Annotated[str, BeforeValidator(_as_text), Field(min_length=1), AUTHORED_TEXT,
                  WithJsonSchema({"type": "string", "minLength": 1})]
 
 #: Paths of the fields whose values go to an engine unread (any YAML 1.1/1.2-ambiguous scalar
@@ -78,7 +94,7 @@ class DiagramFile(Marks):
     """
 
     game: GameId
-    caption: Annotated[str, BeforeValidator(_as_text)] | None = Field(None, description="Japanese caption under the figure")
+    caption: Prose | None = Field(None, description="Japanese caption under the figure")
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = Field(
         None, description="the game's position YAML; omitted: the start position"
@@ -139,7 +155,7 @@ class SolutionStep(Strict):
         default_factory=list, description="other moves that win just as well, accepted too"
     )
     reply: MoveText | None = Field(None, description="the opponent's reply shown next")
-    comment: Annotated[str, BeforeValidator(_as_text)] | None = None
+    comment: Prose | None = None
 
 
 class MoveAnswer(Strict):
@@ -181,7 +197,7 @@ class SequenceStep(Marks):
     """One move of a step-through sequence, with its Japanese comment."""
 
     move: MoveText
-    comment: Annotated[str, BeforeValidator(_as_text)] = ""
+    comment: Prose = ""
 
 
 class SequenceFile(Strict):
@@ -191,7 +207,7 @@ class SequenceFile(Strict):
     title: Text
     rules: dict[str, Any] = Field(default_factory=dict)
     position: dict[str, Any] | None = None
-    intro: Annotated[str, BeforeValidator(_as_text)] = ""
+    intro: Prose = ""
     steps: list[SequenceStep] = Field(min_length=1)
     options: dict[str, Any] = Field(default_factory=dict)
 
@@ -257,7 +273,7 @@ class LessonStep(Marks):
         default_factory=dict, description="legal move -> Japanese text for a likely wrong try")
     claim: Literal["win", "finish"] | None = Field(
         None, description="checked: every accepted move wins the game / reaches the goal")
-    done: Annotated[str, BeforeValidator(_as_text)] = Field(
+    done: Prose = Field(
         "", description="Japanese text shown once the step is done")
 
 
@@ -286,3 +302,50 @@ CONTENT_KINDS: dict[str, type[Strict]] = {
     "sequences": SequenceFile,
     "lessons": LessonFile,
 }
+
+
+def authored_texts(value: Any, path: tuple[str | int, ...] = ()
+                   ) -> list[tuple[tuple[str | int, ...], str]]:
+    """Return (data path, text) of every text a reader sees in a validated file: each value
+    of a field whose type is marked :data:`AUTHORED_TEXT` (``Text``, ``Prose``), also inside
+    lists, mappings (their values) and nested models, in field order.
+
+    Args:
+        value: a validated model (``PuzzleFile``, ``LessonFile``...).
+        path: the data path of ``value`` in its file.
+
+    Returns:
+        ``[(("title",), "..."), (("steps", 0, "feedback", "b2(1)c2"), "..."), ...]``.
+    """
+    found: dict[tuple[str | int, ...], str] = {}
+    _collect(value, None, path, found)
+    return list(found.items())
+
+
+def _collect(value: Any, annotation: Any, path: tuple[str | int, ...],
+             found: dict[tuple[str | int, ...], str]) -> None:
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            field_value = getattr(value, name)
+            if AUTHORED_TEXT in info.metadata:
+                if isinstance(field_value, str):
+                    found[path + (name,)] = field_value
+                continue
+            _collect(field_value, info.annotation, path + (name,), found)
+        return
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        if AUTHORED_TEXT in args[1:]:
+            if isinstance(value, str):
+                found[path] = value
+            return
+        _collect(value, args[0], path, found)
+    elif origin in (Union, UnionType):
+        for member in args:
+            _collect(value, member, path, found)
+    elif origin is list and isinstance(value, list) and args:
+        for i, item in enumerate(value):
+            _collect(item, args[0], path + (i,), found)
+    elif origin is dict and isinstance(value, dict) and len(args) == 2:
+        for key, item in value.items():
+            _collect(item, args[1], path + (key,), found)

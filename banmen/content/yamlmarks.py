@@ -373,9 +373,7 @@ class _Walker:
         if isinstance(value, str):
             hidden = _HIDDEN_CHARACTER.search(value)
             if hidden:
-                raise self._fail(node, f"the text holds the invisible character "
-                                 f"U+{ord(hidden.group()):04X}: write visible text (line "
-                                 "breaks and tabs are fine)")
+                raise self._fail(node, hidden_character_message(value, hidden.start()))
         if getattr(node, "implicit_plain", False):
             readable, old = _yaml11_value(node.value)
             if readable and not _same(old, value):
@@ -409,8 +407,31 @@ class _Walker:
 #: control characters but the line break and the tab, and the Unicode controls that reorder
 #: or split what a reader sees (bidirectional embeddings, overrides and isolates, the line and
 #: paragraph separators).
+#: A lone surrogate (U+D800 to U+DFFF, written as an escape such as "\ud800") is no character
+#: at all: it cannot be written as UTF-8, so a page holding one cannot be written.
 _HIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e"
-                               "\u2066-\u2069]")
+                               "\u2066-\u2069\ud800-\udfff]")
+
+
+def hidden_character_message(text: str, at: int) -> str:
+    """Return what is wrong with the character at ``at`` of ``text`` (one that
+    :data:`_HIDDEN_CHARACTER` finds) and what to write instead.
+
+    A lone surrogate is named as such; a high surrogate followed by a low one (a UTF-16 pair
+    written as two escapes, ``"\\ud83d\\ude00"``) names the character the pair stands for.
+    """
+    code = ord(text[at])
+    if not 0xD800 <= code <= 0xDFFF:
+        return (f"the text holds the invisible character U+{code:04X}: write visible text "
+                "(line breaks and tabs are fine)")
+    low = ord(text[at + 1]) if at + 1 < len(text) else 0
+    if code <= 0xDBFF and 0xDC00 <= low <= 0xDFFF:
+        joined = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        return (f"the text holds the surrogate pair U+{code:04X} U+{low:04X} (UTF-16 halves, "
+                f"not characters): write the character itself, or the escape \\U{joined:08X}")
+    return (f"the text holds the lone surrogate U+{code:04X} (half of a UTF-16 pair, not a "
+            "character; it cannot be written as UTF-8): remove it, or write the whole "
+            "character")
 
 
 def _reader_error(err: yaml.reader.ReaderError, text: str, source: str) -> ContentError:

@@ -131,6 +131,24 @@ def _as_browser_reads(target: str) -> str:
     return re.sub(r"[\t\n\r]", "", target.strip(_URL_EDGES)).replace("\\", "/")
 
 
+def _targets(text: str) -> list[tuple[str, str, bool]]:
+    """Return (``link`` or ``image``, target, refused) for each link and image target in
+    authored Markdown ``text``, in order; ``refused`` as :func:`refused_targets` decides."""
+    if "[" not in text and "<" not in text:
+        # links and images come only from [..] and <..> (raw HTML is off, bare addresses
+        # are not linked): most prose needs no Markdown pass here
+        return []
+    found = []
+    for tag, raw in _TARGET.findall(_markdown().convert(text)):
+        target = html.unescape(raw)
+        seen = _as_browser_reads(target)
+        scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", seen)
+        refused = bool((scheme and scheme.group(1).lower() not in URL_SCHEMES)
+                       or seen.startswith("//") or (not scheme and not target.isprintable()))
+        found.append(("image" if tag == "img" else "link", target, refused))
+    return found
+
+
 def refused_targets(text: str) -> list[tuple[str, str]]:
     """Return (``link`` or ``image``, target) for each link and image target in authored
     Markdown ``text`` that is neither http(s) nor a relative link to this site: another
@@ -138,24 +156,34 @@ def refused_targets(text: str) -> list[tuple[str, str]]:
     characters, line breaks or tabs (``\x01javascript:``, ``java&#10;script:``), a
     protocol-relative address (``//host/path``, ``\\\\host``), or a relative target holding
     control characters."""
-    if "[" not in text and "<" not in text:
-        # links and images come only from [..] and <..> (raw HTML is off, bare addresses
-        # are not linked): most prose needs no Markdown pass here
-        return []
-    refused = []
-    for tag, raw in _TARGET.findall(_markdown().convert(text)):
-        target = html.unescape(raw)
-        seen = _as_browser_reads(target)
-        scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", seen)
-        if ((scheme and scheme.group(1).lower() not in URL_SCHEMES) or seen.startswith("//")
-                or (not scheme and not target.isprintable())):
-            refused.append(("image" if tag == "img" else "link", target))
-    return refused
+    return [(kind, target) for kind, target, refused in _targets(text) if refused]
 
 
 def refused_links(text: str) -> list[str]:
     """Return the targets of :func:`refused_targets` (links and images alike)."""
     return [target for _kind, target in refused_targets(text)]
+
+
+def text_problems(text: str) -> list[str]:
+    """Return what is wrong with one authored text (any text field of a content file, shown
+    as Markdown or as plain text alike: one rule for all), one message per problem, in order.
+
+    * a link or image target :func:`refused_targets` refuses: ``link to 'javascript:x':
+      only http(s) links and links to pages of this site are allowed``;
+    * any other image: the sanitiser keeps no ``<img>`` (:data:`ALLOWED_TAGS`; the site
+      works offline and loads nothing from elsewhere), so it would vanish from the page:
+      ``image 'https://x.org/p.png': ...`` asks for a diagram or a link instead.
+    """
+    problems = []
+    for kind, target, refused in _targets(text):
+        if refused:
+            problems.append(f"{kind} {'to ' if kind == 'link' else ''}'{target}': only http(s) "
+                            "links and links to pages of this site are allowed")
+        elif kind == "image":
+            problems.append(f"image '{target}': texts show no images (the page would leave "
+                            "it out); draw a board with a diagram file, or link to the image "
+                            "with [text](address)")
+    return problems
 
 
 def _where(item: Any, path: tuple) -> str | None:

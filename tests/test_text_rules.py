@@ -1,0 +1,94 @@
+"""One rule for every authored text (issue 33, items 2 and 4): lone surrogates are refused at
+their line, every text field of a content file follows the same link and image rule, and the
+play protocol's errors never echo a character that is not valid UTF-8. Fast: no site build."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from banmen import play
+from banmen.content.errors import ContentError
+from banmen.content.models import LessonFile, PuzzleFile, authored_texts
+from banmen.content.yamlmarks import load_marked_text
+from banmen.site.html import text_problems
+
+
+def test_a_lone_surrogate_in_any_text_is_refused_at_its_line():
+    with pytest.raises(ContentError) as caught:
+        load_marked_text('game: ukejalayer\ntitle: "x\\ud800y"\n', "p.yaml")
+    assert str(caught.value) == (
+        "p.yaml:2:8: the text holds the lone surrogate U+D800 (half of a UTF-16 pair, not a "
+        "character; it cannot be written as UTF-8): remove it, or write the whole character")
+    # a key too, and a low surrogate on its own
+    with pytest.raises(ContentError) as caught:
+        load_marked_text('labels:\n  "\\udc80": x\n', "d.yaml")
+    assert str(caught.value).startswith("d.yaml:2:3: the text holds the lone surrogate U+DC80 ")
+
+
+def test_a_surrogate_pair_names_the_character_it_stands_for():
+    with pytest.raises(ContentError) as caught:
+        load_marked_text('title: "a\\ud83d\\ude00"\n', "p.yaml")
+    assert str(caught.value) == (
+        "p.yaml:1:8: the text holds the surrogate pair U+D83D U+DE00 (UTF-16 halves, not "
+        "characters): write the character itself, or the escape \\U0001F600")
+    # the character written whole, or as one escape, is text like any other
+    assert load_marked_text('title: "a\\U0001F600😀"\n', "p.yaml").data == {"title": "a😀😀"}
+
+
+@pytest.mark.parametrize("request_value", [
+    {"op": "start", "game": "x\ud800y"},
+    {"op": "start", "game": "x\udbff"},  # a high surrogate with no low one after it
+    {"op": "start", "game": "x\ude00\ud83d"},  # halves in the wrong order: two lone ones
+])
+def test_play_errors_never_echo_a_surrogate(request_value):
+    answer = play.handle(json.dumps(request_value))
+    answer.encode("utf-8")  # raises UnicodeEncodeError on a lone surrogate
+    error = json.loads(answer)["error"]
+    assert error.startswith(("unknown game 'x\\ud8", "unknown game 'x\\udb", "unknown game 'x\\ude"))
+    assert "\n" not in error and error.isprintable()
+
+
+def test_play_error_with_a_surrogate_is_escaped_exactly():
+    answer = play.handle(json.dumps({"op": "start", "game": "x\ud800y"}))
+    assert json.loads(answer) == {"error": "unknown game 'x\\ud800y' (known: ukejalayer, "
+                                           "medamagaeru, suicide-checkers, babuschka, ludo)"}
+
+
+def test_images_are_refused_whatever_their_address():
+    assert text_problems("写真 ![盤](https://example.org/b.png) と ![i](p.png)") == [
+        "image 'https://example.org/b.png': texts show no images (the page would leave it "
+        "out); draw a board with a diagram file, or link to the image with [text](address)",
+        "image 'p.png': texts show no images (the page would leave it out); draw a board with "
+        "a diagram file, or link to the image with [text](address)"]
+    assert text_problems("![x](javascript:alert(1)) [ok](rules.md) [w](https://x.org)") == [
+        "image 'javascript:alert(1)': only http(s) links and links to pages of this site are "
+        "allowed"]
+
+
+LESSON = {
+    "game": "ukejalayer", "title": "t", "intro": "i",
+    "steps": [{"text": "s", "done": "d", "expect": {"moves": ["a1b1"]},
+               "feedback": {"a1c1": "f"}, "claim": "win"},
+              {"text": "q", "expect": {"kind": "choice", "query": "winner", "value": "white",
+                                       "options": [{"label": "白", "value": "white"},
+                                                   {"label": "黒", "value": "black"}]}}],
+}
+
+
+def test_every_text_a_reader_sees_is_found_by_its_type():
+    texts = authored_texts(LessonFile.model_validate(LESSON))
+    assert texts == [(("title",), "t"), (("intro",), "i"), (("steps", 0, "text"), "s"),
+                     (("steps", 0, "feedback", "a1c1"), "f"), (("steps", 0, "done"), "d"),
+                     (("steps", 1, "text"), "q"),
+                     (("steps", 1, "expect", "options", 0, "label"), "白"),
+                     (("steps", 1, "expect", "options", 1, "label"), "黒"),
+                     (("steps", 1, "done"), "")]
+    puzzle = PuzzleFile.model_validate({
+        "game": "ukejalayer", "title": "t", "question": "q", "explanation": "e",
+        "hints": ["h"], "answer": {"kind": "move", "plies": 1,
+                                   "solution": [{"move": "a1b1", "comment": "c"}]}})
+    assert authored_texts(puzzle) == [(("title",), "t"), (("question",), "q"),
+                                      (("answer", "solution", 0, "comment"), "c"),
+                                      (("hints", 0), "h"), (("explanation",), "e")]
