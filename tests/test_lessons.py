@@ -257,9 +257,11 @@ def test_lesson_html_escapes_the_title_and_is_deterministic(ukejalayer_lesson, t
 def test_a_squares_step_is_checked_against_its_query(tmp_path):
     text = BASE.replace("{kind: STEP1}", "{squares: [a2], query: reachable_squares, "
                         "args: {from: a1}}")
+    # a squares step keeps the board: the next step is checked from it too (issue 33)
     assert _errors(_project(tmp_path, text)) == [
         f"{LESSON}:7:23: wrong answer for query 'reachable_squares': stated [a2], engine "
-        "computes [a2, b1]"]
+        "computes [a2, b1]",
+        f"{LESSON}:9:22: move 'a2b2': a2 has no white piece on top, cannot lose 1"]
     good = check_project(ROOT, paths=[ROOT / "lessons/babuschka"]).lessons[
         "babuschka/first-game"].data["steps"][4]
     assert good["squares"] == ["d4", "f4"] and "moves" not in good
@@ -274,22 +276,28 @@ def test_question_steps_are_checked_like_puzzle_answers(tmp_path):
     text = BASE.replace("{kind: STEP1}\n  - text: b\n    expect: {moves: [a2b2]}\n    claim: win",
                         question)
     line, col = _place(text, "2}")
+    # a question keeps the board: the next step is checked from it too (issue 33)
     assert _errors(_project(tmp_path / "a", text)) == [
         f"{LESSON}:{line}:{col}: wrong answer for query 'movable_pieces': stated 2, engine computes 1 "
-        "(movable: a1 (1))"]
+        "(movable: a1 (1))",
+        f"{LESSON}:10:12: claim 'win' does not hold after a1a2: the game goes on"]
+    # the board the question keeps is checked on: the last step gets a position of its own
+    base = BASE.replace("    expect: {moves: [a2b2]}", "    position: {to_move: white, hands: "
+                        "{white: 0, black: 0}, board: {b2: WW, c2: B, c3: B, a1: BW}}\n"
+                        "    expect: {moves: [\"b2(2)c2(1)c3\"]}")
     choice = ("{kind: choice, query: can_eliminate, options: [{label: できる, value: true}, "
               "{label: できない, value: false}], value: true}")
-    text = BASE.replace("{kind: STEP1}", choice)
+    text = base.replace("{kind: STEP1}", choice)
     line, col = _place(text, "true}\n")
     assert _errors(_project(tmp_path / "b", text)) == [
         f"{LESSON}:{line}:{col}: wrong answer for query 'can_eliminate': stated true, engine computes "
         "false"]
     boolean = "{kind: boolean, query: summon_squares, value: true}"
-    text = BASE.replace("{kind: STEP1}", boolean)
+    text = base.replace("{kind: STEP1}", boolean)
     line, col = _place(text, "summon_squares")
     assert _errors(_project(tmp_path / "c", text)) == [
         f"{LESSON}:{line}:{col}: query 'summon_squares' answers squares, not boolean"]
-    reply = BASE.replace("{kind: STEP1}", "{kind: boolean, query: can_eliminate, value: false}"
+    reply = base.replace("{kind: STEP1}", "{kind: boolean, query: can_eliminate, value: false}"
                          "\n    reply: d4d3")
     assert _errors(_project(tmp_path / "d", reply)) == [
         f"{LESSON}:8:12: 'reply' needs an 'expect' with moves or kind"]

@@ -63,7 +63,7 @@ def load_site_rules(root: Path, overrides: Mapping[str, Mapping[str, Any]] | Non
         try:
             document = load_marked_file(path, RULES_FILE if rules_file is None else str(path))
         except ContentError as err:
-            return {g: get_game(g) for g in game_ids()}, [err]
+            return {g: get_game(g) for g in game_ids()}, list(getattr(err, "errors", [err]))
         errors.extend(document.ambiguity_errors())
         data = document.data or {}
         if not isinstance(data, dict):
@@ -247,34 +247,42 @@ def _text_errors(document: MarkedDocument, model: Any) -> list[ContentError]:
             for path, text in authored_texts(model) for problem in text_problems(text)]
 
 
+def _option_errors(document: MarkedDocument, model: Any) -> list[ContentError]:
+    """The errors of a file's drawing ``options`` (:func:`banmen.render.options.option_problems`),
+    each at its key (an unknown option) or value (a value it does not take)."""
+    from banmen.render.options import option_problems
+
+    return [document.error(("options", name), message, key=at_key)
+            for name, at_key, message in option_problems(model.game, model.options)]
+
+
 def _check_file(content: items.Content, kind: str, game_id: str, path: Path, source: str
                 ) -> list[ContentError]:
     try:
         document = load_marked_file(path, source)
         model = validate(document, CONTENT_KINDS[kind])
     except ContentError as err:
-        return [err]
+        return list(getattr(err, "errors", [err]))  # TextErrors: one per text
     except ContentErrorGroup as group:
         return group.errors
-    ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
-    if ambiguous:
-        return ambiguous
-    refused = _text_errors(document, model)
-    if refused:
-        return refused
-    check = FileCheck(document)
-    if model.game != game_id:
+    texts = _text_errors(document, model)  # independent of everything below
+    if model.game != game_id:  # the rest would be read by another game's rules
         return [document.error(("game",), f"game '{model.game}' does not match the folder "
-                               f"'{kind}/{game_id}/'")]
+                               f"'{kind}/{game_id}/'")] + texts
+    ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
+    errors = texts + _option_errors(document, model) + ambiguous
+    if ambiguous:  # the engine would read a value the author may have meant otherwise
+        return errors
+    check = FileCheck(document)
     ident = f"{game_id}/{path.stem}"
     try:
         item = _CHECKERS[kind](check, ident, model, content.games[game_id])
     except FileCheck.Stop:
-        return check.errors
+        return errors + check.errors
     except BanmenError as err:  # an engine limit met while replaying the file
-        return check.errors + [document.error(("position",), str(err))]
-    if check.errors:
-        return check.errors
+        return errors + check.errors + [document.error(("position",), str(err))]
+    if errors or check.errors:
+        return errors + check.errors
     marks = {path: (mark.line, mark.column) for path, mark in document.marks.items()}
     getattr(content, kind)[ident] = dataclasses.replace(item, marks=marks)
     return []
@@ -322,6 +330,9 @@ def check_single_diagram(document: MarkedDocument, game_id: str | None = None
             ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
             if ambiguous:
                 raise ContentErrors(ambiguous)
+            refused = _option_errors(document, model)
+            if refused:
+                raise ContentErrors(refused)
             return site_game, _check_diagram(check, ident, model, site_game).spec
         if document.ambiguous:
             raise ContentErrors(document.ambiguity_errors())

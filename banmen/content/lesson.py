@@ -91,10 +91,13 @@ class _Lesson:
         self.frames: list[DiagramSpec] = []
         self.squares = sorted(board_squares(game))
         self.labels: dict[str, str] = {}
+        #: set once the lesson draws too many boards (no later step is checked then)
+        self.over_budget = False
 
     def frame(self, state: Hashable, marks: Marks = Marks(), before: Hashable | None = None,
               move: Hashable | None = None) -> int:
         if len(self.frames) >= MAX_LESSON_BOARDS:  # the page draws every one of them
+            self.over_budget = True
             self.check.fail(("steps",), f"the lesson shows more than {MAX_LESSON_BOARDS} boards "
                             "(each step draws the result of every legal move it offers): "
                             "expected fewer steps or positions with fewer moves; split it "
@@ -251,17 +254,20 @@ class _Lesson:
                 if move not in accepted:
                     accepted.append(move)
         fmt = {m: game.format_move(state, m) for m in legal}
-        for text, _ in step.feedback.items():
+        feedback = {}
+        for text, said in step.feedback.items():
+            # each feedback move is checked on its own: a bad one stops nothing else
             path = base + ("feedback", text)
             try:
                 move = game.parse_move(state, fold_move_text(text))
             except BanmenError as err:
-                check.fail(path, f"feedback move '{text}': {err}", key=True)
+                check.add(path, f"feedback move '{text}': {err}", key=True)
+                continue
             if move in accepted:
-                check.fail(path, f"feedback move '{text}' is an accepted move of this step",
-                           key=True)
-        feedback = {fmt[game.parse_move(state, fold_move_text(t))]: plain_comment(v)
-                    for t, v in step.feedback.items()}
+                check.add(path, f"feedback move '{text}' is an accepted move of this step",
+                          key=True)
+                continue
+            feedback[fmt[move]] = plain_comment(said)
         rows = [[fmt[m], self.clicks(state, m, fmt[m]),
                  [_kind_ja(game, k) for k in kinds[m]]] for m in legal]
         data["moves"] = rows
@@ -291,11 +297,11 @@ class _Lesson:
                 if result is None or result.winner != mover:
                     said = "the game goes on" if result is None else (
                         f"the result is {result.winner or 'a draw'} ({result.reason})")
-                    check.fail(base + ("claim",), f"claim 'win' does not hold after "
-                               f"{fmt[move]}: {said}")
+                    check.add(base + ("claim",), f"claim 'win' does not hold after "
+                              f"{fmt[move]}: {said}")
             elif step.claim == "finish" and "finish" not in kinds[move]:
-                check.fail(base + ("claim",), f"claim 'finish' does not hold: {fmt[move]} does "
-                           "not reach the goal")
+                check.add(base + ("claim",), f"claim 'finish' does not hold: {fmt[move]} does "
+                          "not reach the goal")
             data["right"][fmt[move]] = edge
             ends.append(current)
         wrong = [m for m in legal if m not in accepted]
@@ -322,35 +328,52 @@ def check_lesson(check: FileCheck, ident: str, model: LessonFile, site_game: Gam
     Returns:
         The checked lesson with its boards and page data.
 
+    Every independent error is recorded, as a compiler does: a step that fails is left, and
+    the steps after it are checked from their own ``position``; a step that continues from
+    a failed one is not checked (its position is unknown), nor is anything after the lesson
+    draws too many boards. A step that keeps the board (a question, squares to click, no
+    ``expect``) lets the next one continue even when it fails.
+
     Raises:
-        FileCheck.Stop: after recording the first error that stops the replay.
+        FileCheck.Stop: after recording every error found (the lesson is not built then).
     """
     game = steps.engine_for(check, site_game, model.rules)
     state = steps.read_position(check, game, model.position)
     lesson = _Lesson(check, ident, game, dict(model.options))
     pages: list[dict[str, Any]] = []
-    ends: list[Hashable] = [state]
+    ends: list[Hashable] | None = [state]  # None: the previous step failed
     before: tuple[int, ...] | None = None
     for i, step in enumerate(model.steps):
         base = ("steps", i)
-        if step.position is not None:
-            state = _read_position(check, game, step.position, base + ("position",))
-        elif len(ends) != 1:
-            check.fail(base, f"this step continues from step {i}, whose result depends on the "
-                       f"reader's move ({len(ends)} moves are accepted there); give it a "
-                       "'position'")
-        else:
-            state = ends[0]
-            if game.outcome(state) is not None and step.expect is not None:
-                check.fail(base, f"the game is over after step {i}; give this step a "
-                           "'position'")
-        if step.roll is not None:
-            state = game.play(state, steps.read_move(check, game, state, f"roll {step.roll}",
-                                                     base + ("roll",)))
-        page, ends = lesson.step(i, step, state)
-        pages.append(page)
         if step.expect is not None:
             before = (i,)
+        if step.position is None and ends is None:
+            continue  # continues from a step that failed: its position is unknown
+        known = False
+        try:
+            if step.position is not None:
+                state = _read_position(check, game, step.position, base + ("position",))
+            elif len(ends) != 1:
+                check.fail(base, f"this step continues from step {i}, whose result depends on "
+                           f"the reader's move ({len(ends)} moves are accepted there); give it "
+                           "a 'position'")
+            else:
+                state = ends[0]
+                if game.outcome(state) is not None and step.expect is not None:
+                    check.fail(base, f"the game is over after step {i}; give this step a "
+                               "'position'")
+            if step.roll is not None:
+                state = game.play(state, steps.read_move(check, game, state,
+                                                         f"roll {step.roll}", base + ("roll",)))
+            known = True
+            page, ends = lesson.step(i, step, state)
+            pages.append(page)
+        except FileCheck.Stop:
+            if lesson.over_budget:
+                raise
+            keeps_board = step.expect is None or not isinstance(step.expect, LessonExpect) \
+                or step.expect.squares is not None
+            ends = [state] if known and keeps_board else None
     last = [s for s in model.steps if s.expect is not None]
     if not last:
         check.fail(("steps",), "a lesson needs at least one step with 'expect'")
@@ -358,6 +381,8 @@ def check_lesson(check: FileCheck, ident: str, model: LessonFile, site_game: Gam
         check.fail(("steps", before[0] if before else 0, "expect"),
                    "the last step with 'expect' must state its 'claim' (win or finish), "
                    "so that the lesson ends with a checked result")
+    if check.errors:
+        raise FileCheck.Stop
     data = {"steps": pages, "labels": dict(sorted(lesson.labels.items()))}
     return items.Lesson(ident, game, model, tuple(lesson.frames), data, check.document.source)
 

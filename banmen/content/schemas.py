@@ -11,17 +11,20 @@ from pathlib import Path
 
 from banmen.content.models import CONTENT_KINDS
 from banmen.game import game_ids, get_game
+from banmen.render.options import options_schema
 
 #: kind folder -> schema file name.
 SCHEMA_FILES = {kind: f"{kind.rstrip('s')}.schema.json" for kind in CONTENT_KINDS}
 
 
 def _position_rules() -> list[dict]:
-    """One ``if game is X then position follows X's position schema`` clause per game."""
+    """One ``if game is X then position follows X's position schema and options X's drawing
+    options`` clause per game (:data:`banmen.render.options.DRAWING_OPTIONS`)."""
     return [
         {
             "if": {"properties": {"game": {"const": game_id}}, "required": ["game"]},
-            "then": {"properties": {"position": get_game(game_id).position_schema()}},
+            "then": {"properties": {"position": get_game(game_id).position_schema(),
+                                    "options": options_schema(game_id)}},
         }
         for game_id in game_ids()
     ]
@@ -30,7 +33,8 @@ def _position_rules() -> list[dict]:
 def schema_text(kind: str) -> str:
     """Return the JSON Schema of one content kind as stable, pretty-printed JSON text.
 
-    The ``position`` field follows the schema of the file's game (``Game.position_schema``).
+    The ``position`` field follows the schema of the file's game (``Game.position_schema``),
+    the ``options`` field its drawing options.
     """
     model = CONTENT_KINDS[kind]
     schema = model.model_json_schema()

@@ -117,6 +117,17 @@ class MarkedDocument:
         return errors
 
 
+class TextErrors(ContentError):
+    """Several texts of one file hold characters no text may hold: each is its own located
+    error (:attr:`errors`, in file order; ``banmen check`` reports them all). As one error
+    it is the first of them (commands that report one line, such as ``banmen render``)."""
+
+    def __init__(self, errors: list[ContentError]):
+        self.errors = sorted(errors, key=ContentError.sort_key)
+        first = self.errors[0]
+        super().__init__(first.source, first.line, first.column, first.message)
+
+
 def _under(path: DataPath, prefix: DataPath) -> bool:
     """True when ``path`` starts with ``prefix``; a ``"*"`` in ``prefix`` matches any key."""
     return len(path) >= len(prefix) and all(p == "*" or p == q for p, q in zip(prefix, path))
@@ -335,6 +346,8 @@ class _Walker:
         self.ambiguous: dict[DataPath, tuple[str, Any]] = {}
         self.values = 0
         self.open: set[int] = set()
+        #: an error per text holding a character no text may hold (:data:`_HIDDEN_CHARACTER`)
+        self.hidden: list[ContentError] = []
 
     def _mark(self, node: yaml.Node) -> Mark:
         return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
@@ -372,8 +385,9 @@ class _Walker:
             raise self._fail(node, f"unreadable YAML value {node.value!r}") from None
         if isinstance(value, str):
             hidden = _HIDDEN_CHARACTER.search(value)
-            if hidden:
-                raise self._fail(node, hidden_character_message(value, hidden.start()))
+            if hidden:  # recorded, and the walk goes on: every such text is reported
+                self.hidden.append(self._fail(node, hidden_character_message(value,
+                                                                             hidden.start())))
         if getattr(node, "implicit_plain", False):
             readable, old = _yaml11_value(node.value)
             if readable and not _same(old, value):
@@ -570,10 +584,15 @@ def _walked(root: yaml.Node, source: str) -> MarkedDocument:
     """The document of a composed root node (see :class:`_Walker`).
 
     Raises:
-        ContentError: too many values, too deep, a bad scalar or key (see the walker).
+        ContentError: too many values, too deep, a bad scalar or key (see the walker);
+            :class:`TextErrors` when several texts hold a hidden character.
     """
     walker = _Walker(source)
     data = walker.walk(root, ())
+    if len(walker.hidden) > 1:
+        raise TextErrors(walker.hidden)
+    if walker.hidden:
+        raise walker.hidden[0]
     return MarkedDocument(source, data, walker.marks, walker.key_marks, walker.ambiguous)
 
 
