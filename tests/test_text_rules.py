@@ -92,3 +92,41 @@ def test_every_text_a_reader_sees_is_found_by_its_type():
     assert authored_texts(puzzle) == [(("title",), "t"), (("question",), "q"),
                                       (("answer", "solution", 0, "comment"), "c"),
                                       (("hints", 0), "h"), (("explanation",), "e")]
+
+
+# ---- an element the search leaves out must end (issue 33, item 4)
+
+from banmen.content.errors import ContentErrors  # noqa: E402
+from banmen.site.build import SiteBuild  # noqa: E402
+
+
+def _page_errors(markdown: str) -> list[str]:
+    try:
+        SiteBuild(None, progress=False).expand(markdown, "docs/p.md")
+    except ContentErrors as err:
+        return [str(e) for e in err.errors]
+    return []
+
+
+def test_an_unclosed_search_exclusion_is_an_error_at_its_start_tag():
+    assert _page_errors("# 題\n\n前の文。\n\n  <div class='x' data-search-exclude>\n\n隠す\n\n"
+                        "後の文も検索から消える。\n") == [
+        "docs/p.md:5:3: the <div> element marked data-search-exclude is not closed: the "
+        "search would leave out all of the page after it; expected </div> where it ends"]
+    # nested elements of the same name are counted; the outer one is the one left open
+    assert _page_errors("<SECTION DATA-SEARCH-EXCLUDE><section>a</section>\n") == [
+        "docs/p.md:1:1: the <section> element marked data-search-exclude is not closed: the "
+        "search would leave out all of the page after it; expected </section> where it ends"]
+    # a closing tag in code or in a comment closes nothing
+    assert len(_page_errors("<div data-search-exclude>\n`</div>`\n<!-- </div> -->\n")) == 1
+    assert len(_page_errors("<div data-search-exclude>\n```\n</div>\n```\n")) == 1
+
+
+@pytest.mark.parametrize("markdown", [
+    "<div data-search-exclude markdown>\n<div>x</div>\n\n**隠す**\n</div>\n\n本文\n",
+    "<br data-search-exclude>\n<input data-search-exclude/>\n<p data-search-exclude/>\n",
+    "`<div data-search-exclude>` の書き方\n\n```html\n<div data-search-exclude>\n```\n",
+    "<!-- <div data-search-exclude> -->\n<p title='data-search-exclude'>本文</p>\n",
+])
+def test_closed_void_shown_or_commented_exclusions_are_fine(markdown):
+    assert _page_errors(markdown) == []

@@ -1036,6 +1036,8 @@ class SiteBuild:
         errors: list[ContentError] = []
         out: list[str] = []
         fence: str | None = None
+        # the page as HTML tags are read in it: code (fenced or in backticks) blanked
+        markup: list[str] = []
         for line_no, line in enumerate(markdown.split("\n"), start=1):
             pos = 0
             # Markers inside fenced code blocks are shown, not expanded (authoring examples).
@@ -1044,6 +1046,7 @@ class SiteBuild:
                 fence = opening.group(1)[:3] if fence is None else None
             active = fence is None and not opening
             code = [m.span() for m in _CODE_SPAN.finditer(line)] if active else []
+            markup.append("" if not active else _blanked(line, code))
             matches = [m for m in (MARKER.finditer(line) if active else ())
                        if not _inside(m.start(), code)]
             for start in (m.start() for m in _MARKER_START.finditer(line) if active):
@@ -1076,6 +1079,7 @@ class SiteBuild:
                                                    f"unknown {kind} id '{ident}'"))
                 out.append(replacement or "")
             out.append(line[pos:] + "\n")
+        errors.extend(unclosed_exclusions("\n".join(markup), source))
         if errors:
             raise ContentErrors(errors)
         expansion.markdown = "".join(out)[:-1]
@@ -1265,6 +1269,64 @@ def _excluded_start(html: str, at: int) -> re.Match[str] | None:
     return tag if "data-search-exclude" in names else None
 
 
+def _blanked(line: str, spans: list[tuple[int, int]]) -> str:
+    """``line`` with each of ``spans`` (code spans) written over with spaces."""
+    for start, end in spans:
+        line = line[:start] + " " * (end - start) + line[end:]
+    return line
+
+
+def _element_end(html: str, name: str, after: int) -> int:
+    """The end of the element ``name`` whose start tag ends at ``after`` (nested elements of
+    the same name counted, comments skipped), or -1 when it is not closed."""
+    depth = 1
+    for inner in _tag_pattern(name).finditer(html, after):
+        if inner.group(2) is not None:
+            continue  # a comment
+        depth += -1 if inner.group(1) else 1
+        if depth == 0:
+            return inner.end()
+    return -1
+
+
+def unclosed_exclusions(markup: str, source: str) -> list[ContentError]:
+    """Return an error for each element marked ``data-search-exclude`` that a page's own
+    HTML opens but never closes: the search would leave out all of the page after it, and
+    :func:`park_search_excluded` could not park it.
+
+    Args:
+        markup: the page's Markdown with its code (fenced blocks, code spans) blanked out,
+            line for line, so that only real tags are read (comments are skipped too).
+        source: the page's file name for messages.
+
+    Returns:
+        ``docs/p.md:4:1: the <div> element marked data-search-exclude is not closed: ...``
+        located at its start tag.
+    """
+    if not _EXCLUDE_NAME.search(markup):
+        return []
+    comments = [m.span() for m in _COMMENT.finditer(markup)]
+    errors = []
+    for found in _EXCLUDE_NAME.finditer(markup):
+        at = found.start()
+        if any(start <= at < end for start, end in comments):
+            continue
+        tag = _excluded_start(markup, at)
+        if tag is None or tag.group(3) or tag.group(1).lower() in _VOID:
+            continue
+        name = tag.group(1).lower()
+        if _element_end(markup, name, tag.end()) >= 0:
+            continue
+        line = markup.count("\n", 0, tag.start()) + 1
+        column = tag.start() - (markup.rfind("\n", 0, tag.start()) + 1) + 1
+        shown = name if len(name) <= 20 else name[:20] + "…"
+        errors.append(ContentError(source, line, column, f"the <{shown}> element marked "
+                                   "data-search-exclude is not closed: the search would leave "
+                                   f"out all of the page after it; expected </{shown}> where "
+                                   "it ends"))
+    return errors
+
+
 def park_search_excluded(html: str, nonce: str) -> tuple[str, list[str]]:
     """Swap each element marked ``data-search-exclude`` (answer controls, hidden frames,
     legends, explanations...) for an ``<!--bm-board-<nonce>-<n>-->`` comment, as
@@ -1309,14 +1371,7 @@ def park_search_excluded(html: str, nonce: str) -> tuple[str, list[str]]:
         if name in _VOID or tag.group(3):
             search = tag.end()
             continue
-        depth, end = 1, -1
-        for inner in _tag_pattern(name).finditer(html, tag.end()):
-            if inner.group(2) is not None:
-                continue  # a comment
-            depth += -1 if inner.group(1) else 1
-            if depth == 0:
-                end = inner.end()
-                break
+        end = _element_end(html, name, tag.end())
         if end < 0:
             break
         out.append(html[position:tag.start()])
