@@ -12,7 +12,7 @@ from banmen import play
 from banmen.content.errors import ContentError
 from banmen.content.models import LessonFile, PuzzleFile, authored_texts
 from banmen.content.yamlmarks import load_marked_text
-from banmen.site.html import text_problems
+from banmen.content.texts import text_problems
 
 
 def test_a_lone_surrogate_in_any_text_is_refused_at_its_line():

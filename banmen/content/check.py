@@ -239,9 +239,9 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
 
 def _text_errors(document: MarkedDocument, model: Any) -> list[ContentError]:
     """The errors of every text a reader sees (:func:`banmen.content.models.authored_texts`),
-    each at its value: one rule for all of them (:func:`banmen.site.html.text_problems`:
+    each at its value: one rule for all of them (:func:`banmen.content.texts.text_problems`:
     links and images to anything but http(s) or this site; images, which no page shows)."""
-    from banmen.site.html import text_problems
+    from banmen.content.texts import text_problems
 
     return [document.error(path, problem)
             for path, text in authored_texts(model) for problem in text_problems(text)]

@@ -50,8 +50,8 @@ class _AuthoredText:
 
 
 #: Marks a field's type as text shown to readers (``Annotated[str, ..., AUTHORED_TEXT]``):
-#: every such text follows one rule (:func:`banmen.site.html.text_problems`), whether the page
-#: renders it as Markdown or shows it as plain text.
+#: every such text follows one rule (:func:`banmen.content.texts.text_problems`), whether
+#: the page renders it as Markdown or shows it as plain text.
 AUTHORED_TEXT = _AuthoredText()
 #: Japanese text shown to readers, possibly empty (Markdown allowed where noted).
 Prose = Annotated[str, BeforeValidator(_as_text), AUTHORED_TEXT]
