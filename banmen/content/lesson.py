@@ -275,6 +275,7 @@ class _Lesson:
         data["right"] = {}
         ends = []
         mover = game.side_to_move(state)
+        claim_failed = False
         for move in accepted:
             after = game.play(state, move)
             edge: dict[str, Any] = {"frame": self.frame(after, Marks(), state, move),
@@ -292,16 +293,19 @@ class _Lesson:
                                         self.frame(nxt, Marks(), current, reply),
                                         list(game.move_path(current, reply))])
                 current = nxt
-            if step.claim == "win":
+            # a false claim is one mistake: reported once, after the first move it fails for
+            if step.claim == "win" and not claim_failed:
                 result = game.outcome(current)
                 if result is None or result.winner != mover:
                     said = "the game goes on" if result is None else (
                         f"the result is {result.winner or 'a draw'} ({result.reason})")
                     check.add(base + ("claim",), f"claim 'win' does not hold after "
                               f"{fmt[move]}: {said}")
-            elif step.claim == "finish" and "finish" not in kinds[move]:
+                    claim_failed = True
+            elif step.claim == "finish" and "finish" not in kinds[move] and not claim_failed:
                 check.add(base + ("claim",), f"claim 'finish' does not hold: {fmt[move]} does "
                           "not reach the goal")
+                claim_failed = True
             data["right"][fmt[move]] = edge
             ends.append(current)
         wrong = [m for m in legal if m not in accepted]
