@@ -258,14 +258,17 @@ def _option_errors(document: MarkedDocument, model: Any) -> list[ContentError]:
 
 def _check_file(content: items.Content, kind: str, game_id: str, path: Path, source: str
                 ) -> list[ContentError]:
+    unknown: list[ContentError] = []  # misspelt fields: the rest is checked without them
     try:
         document = load_marked_file(path, source)
         model = validate(document, CONTENT_KINDS[kind])
     except ContentError as err:
         return list(getattr(err, "errors", [err]))  # TextErrors: one per text
     except ContentErrorGroup as group:
-        return group.errors
-    texts = _text_errors(document, model)  # independent of everything below
+        if group.salvaged is None:
+            return group.errors
+        model, unknown = group.salvaged, group.errors
+    texts = unknown + _text_errors(document, model)  # independent of everything below
     if model.game != game_id:  # the rest would be read by another game's rules
         return [document.error(("game",), f"game '{model.game}' does not match the folder "
                                f"'{kind}/{game_id}/'")] + texts

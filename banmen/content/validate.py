@@ -84,7 +84,8 @@ def validate(document: MarkedDocument, model: type[ModelT]) -> ModelT:
 
     Raises:
         list of ContentError (as ``ContentErrorGroup``): one per pydantic error, located at the
-        offending value (or at the key, for unknown fields; at the parent, for missing ones).
+        offending value (or at the key, for unknown fields; at the parent, for missing ones);
+        when all are unknown fields, with the model read without them (``salvaged``).
     """
     data = document.data
     if not isinstance(data, dict):
@@ -95,18 +96,48 @@ def validate(document: MarkedDocument, model: type[ModelT]) -> ModelT:
         return model.model_validate(data)
     except pydantic.ValidationError as err:
         errors = []
+        unknown: list[tuple[str | int, ...]] = []
         for item in err.errors():
             path, complete = data_path(data, item["loc"])
             is_key = item["type"] == "extra_forbidden"
+            if is_key and complete:
+                unknown.append(path)
             if item["type"] == "union_tag_invalid" and complete:
                 path = path + ("kind",)
             errors.append(document.error(path, _message(item, data), key=is_key))
-        raise ContentErrorGroup(errors) from None
+        salvaged = None
+        if len(unknown) == len(errors):  # only unknown fields: the rest is read without them
+            try:
+                salvaged = model.model_validate(_without(data, unknown))
+            except pydantic.ValidationError:
+                pass
+        raise ContentErrorGroup(errors, salvaged) from None
+
+
+def _without(data: Any, paths: list[tuple[str | int, ...]]) -> Any:
+    """A copy of ``data`` (mappings and lists copied along the way) without the mapping keys
+    at ``paths``."""
+    def copy(value: Any, at: tuple[str | int, ...]) -> Any:
+        if isinstance(value, dict):
+            return {k: copy(v, at + (k,)) for k, v in value.items() if at + (k,) not in drop}
+        if isinstance(value, list):
+            return [copy(v, at + (i,)) for i, v in enumerate(value)]
+        return value
+
+    drop = set(paths)
+    return copy(data, ())
 
 
 class ContentErrorGroup(Exception):
-    """Several located errors from one document (internal; the checker collects them)."""
+    """Several located errors from one document (internal; the checker collects them).
 
-    def __init__(self, errors: list[ContentError]):
+    Attributes:
+        errors: the located errors.
+        salvaged: when every error is an unknown field, the model read without those fields
+            (so that the checker can still report the file's other errors), else ``None``.
+    """
+
+    def __init__(self, errors: list[ContentError], salvaged: pydantic.BaseModel | None = None):
         super().__init__("\n".join(str(e) for e in errors))
         self.errors = errors
+        self.salvaged = salvaged
