@@ -342,10 +342,14 @@ def check_lesson(check: FileCheck, ident: str, model: LessonFile, site_game: Gam
         FileCheck.Stop: after recording every error found (the lesson is not built then).
     """
     game = steps.engine_for(check, site_game, model.rules)
-    state = steps.read_position(check, game, model.position)
+    ends: list[Hashable] | None  # the positions the previous step ends in; None: it failed
+    try:
+        state = steps.read_position(check, game, model.position)
+        ends = [state]
+    except FileCheck.Stop:  # steps with a position of their own are still checked
+        state, ends = None, None
     lesson = _Lesson(check, ident, game, dict(model.options))
     pages: list[dict[str, Any]] = []
-    ends: list[Hashable] | None = [state]  # None: the previous step failed
     before: tuple[int, ...] | None = None
     for i, step in enumerate(model.steps):
         base = ("steps", i)
