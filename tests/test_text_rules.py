@@ -130,3 +130,22 @@ def test_an_unclosed_search_exclusion_is_an_error_at_its_start_tag():
 ])
 def test_closed_void_shown_or_commented_exclusions_are_fine(markdown):
     assert _page_errors(markdown) == []
+
+
+def test_a_file_name_with_a_byte_that_is_not_utf8_is_refused(tmp_path):
+    import os
+
+    from banmen.content.check import check_project
+    from banmen.content.errors import ContentErrors
+
+    folder = tmp_path / "puzzles" / "ukejalayer"
+    folder.mkdir(parents=True)
+    # Python reads the byte 0xff of a name as the lone surrogate U+DCFF
+    with open(os.fsencode(folder) + b"/p\xff.yaml", "w", encoding="utf-8") as out:
+        out.write("game: ukejalayer\ntitle: t\nquestion: q\nexplanation: e\n"
+                  "answer: {kind: number, query: movable_pieces, value: 0}\n")
+    with pytest.raises(ContentErrors) as caught:
+        check_project(tmp_path)
+    assert [str(e) for e in caught.value.errors] == [
+        '"puzzles/ukejalayer/p\\udcff.yaml":1:1: the file name holds the byte 0xFF, which is '
+        "not UTF-8: rename the file (names are shown on pages and in messages)"]

@@ -210,13 +210,17 @@ def check_project(root: Path, *, paths: Iterable[Path] | None = None,
             continue
         matched.update(chosen)
         source = str(path.relative_to(root))
-        # control and format characters (line breaks, escapes, bidi overrides); spaces pass
+        # control and format characters (line breaks, escapes, bidi overrides) and lone
+        # surrogates (bytes of a name that are not UTF-8); spaces pass
         hidden = next((c for c in source
-                       if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
+                       if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")), None)
         if hidden is not None:
-            errors.append(ContentError(source, 1, 1, f"the file name holds the control "
-                                       f"character U+{ord(hidden):04X}: rename the file "
-                                       "(names are shown on pages and in messages)"))
+            code = ord(hidden)
+            what = (f"the byte 0x{code - 0xDC00:02X}, which is not UTF-8"
+                    if 0xDC80 <= code <= 0xDCFF  # as Python reads such a byte of a name
+                    else f"the control character U+{code:04X}")
+            errors.append(ContentError(source, 1, 1, f"the file name holds {what}: rename "
+                                       "the file (names are shown on pages and in messages)"))
             continue
         if path.suffix != ".yaml":
             errors.append(ContentError(source, 1, 1, "content files must end in .yaml"))
