@@ -79,19 +79,33 @@ LESSON = {
 
 def test_every_text_a_reader_sees_is_found_by_its_type():
     texts = authored_texts(LessonFile.model_validate(LESSON))
-    assert texts == [(("title",), "t"), (("intro",), "i"), (("steps", 0, "text"), "s"),
-                     (("steps", 0, "feedback", "a1c1"), "f"), (("steps", 0, "done"), "d"),
-                     (("steps", 1, "text"), "q"),
-                     (("steps", 1, "expect", "options", 0, "label"), "白"),
-                     (("steps", 1, "expect", "options", 1, "label"), "黒"),
-                     (("steps", 1, "done"), "")]
+    assert texts == [(("title",), "t", True), (("intro",), "i", False),
+                     (("steps", 0, "text"), "s", False),
+                     (("steps", 0, "feedback", "a1c1"), "f", True),
+                     (("steps", 0, "done"), "d", False),
+                     (("steps", 1, "text"), "q", False),
+                     (("steps", 1, "expect", "options", 0, "label"), "白", True),
+                     (("steps", 1, "expect", "options", 1, "label"), "黒", True),
+                     (("steps", 1, "done"), "", False)]
     puzzle = PuzzleFile.model_validate({
         "game": "ukejalayer", "title": "t", "question": "q", "explanation": "e",
         "hints": ["h"], "answer": {"kind": "move", "plies": 1,
                                    "solution": [{"move": "a1b1", "comment": "c"}]}})
-    assert authored_texts(puzzle) == [(("title",), "t"), (("question",), "q"),
-                                      (("answer", "solution", 0, "comment"), "c"),
-                                      (("hints", 0), "h"), (("explanation",), "e")]
+    assert authored_texts(puzzle) == [(("title",), "t", True), (("question",), "q", False),
+                                      (("answer", "solution", 0, "comment"), "c", True),
+                                      (("hints", 0), "h", False),
+                                      (("explanation",), "e", False)]
+
+
+def test_a_link_in_a_plain_text_is_refused_as_it_would_show_as_written():
+    assert text_problems("[規則](rules.md) と <https://x.org>", plain=True) == [
+        "link to 'rules.md': this text is shown as written, so the link would show as its "
+        "Markdown; put it in a Markdown text (question, explanation, hints, step text)",
+        "link to 'https://x.org': this text is shown as written, so the link would show as "
+        "its Markdown; put it in a Markdown text (question, explanation, hints, step text)"]
+    assert text_problems("[規則](rules.md) と <https://x.org>") == []
+    # emphasis is dropped from plain texts, not refused
+    assert text_problems("**c2** の山", plain=True) == []
 
 
 # ---- an element the search leaves out must end (issue 33, item 4)

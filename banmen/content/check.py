@@ -247,8 +247,8 @@ def _text_errors(document: MarkedDocument, model: Any) -> list[ContentError]:
     links and images to anything but http(s) or this site; images, which no page shows)."""
     from banmen.content.texts import text_problems
 
-    return [document.error(path, problem)
-            for path, text in authored_texts(model) for problem in text_problems(text)]
+    return [document.error(path, problem) for path, text, plain in authored_texts(model)
+            for problem in text_problems(text, plain)]
 
 
 def _option_errors(document: MarkedDocument, model: Any) -> list[ContentError]:

@@ -45,19 +45,28 @@ GameId = Annotated[str, Field(json_schema_extra={"enum": game_ids()})]
 class _AuthoredText:
     """The mark of a field that readers see as text (see :func:`authored_texts`)."""
 
+    def __init__(self, name: str):
+        self.name = name
+
     def __repr__(self) -> str:
-        return "AUTHORED_TEXT"
+        return self.name
 
 
 #: Marks a field's type as text shown to readers (``Annotated[str, ..., AUTHORED_TEXT]``):
 #: every such text follows one rule (:func:`banmen.content.texts.text_problems`), whether
 #: the page renders it as Markdown or shows it as plain text.
-AUTHORED_TEXT = _AuthoredText()
-#: Japanese text shown to readers, possibly empty (Markdown allowed where noted).
+AUTHORED_TEXT = _AuthoredText("AUTHORED_TEXT")
+#: Marks, besides :data:`AUTHORED_TEXT`, a text the page shows as plain text (titles, option
+#: labels, lesson ``feedback``, solution ``comment``s): a link there would show as written.
+PLAIN_TEXT = _AuthoredText("PLAIN_TEXT")
+#: Japanese text shown to readers as Markdown, possibly empty.
 Prose = Annotated[str, BeforeValidator(_as_text), AUTHORED_TEXT]
-#: Japanese text shown to readers (Markdown allowed where noted).
+#: Japanese text shown to readers as Markdown.
 Text = Annotated[str, BeforeValidator(_as_text), Field(min_length=1), AUTHORED_TEXT,
                  WithJsonSchema({"type": "string", "minLength": 1})]
+#: Japanese text shown to readers as it is written (emphasis marks dropped at most).
+PlainText = Annotated[str, BeforeValidator(_as_text), Field(min_length=1), AUTHORED_TEXT,
+                      PLAIN_TEXT, WithJsonSchema({"type": "string", "minLength": 1})]
 
 #: Paths of the fields whose values go to an engine unread (any YAML 1.1/1.2-ambiguous scalar
 #: there is an error; see ``MarkedDocument.ambiguity_errors``).
@@ -128,7 +137,7 @@ class BooleanAnswer(_QueryAnswer):
 class ChoiceOption(Strict):
     """One option of a choice answer: its label and the query value it stands for."""
 
-    label: Text
+    label: PlainText
     value: Annotated[str, BeforeValidator(lambda v: str(v).lower() if isinstance(v, bool) else _as_text(v))]
 
 
@@ -155,7 +164,7 @@ class SolutionStep(Strict):
         default_factory=list, description="other moves that win just as well, accepted too"
     )
     reply: MoveText | None = Field(None, description="the opponent's reply shown next")
-    comment: Prose | None = None
+    comment: Annotated[str, BeforeValidator(_as_text), AUTHORED_TEXT, PLAIN_TEXT] | None = None
 
 
 class MoveAnswer(Strict):
@@ -177,7 +186,7 @@ class PuzzleFile(Marks):
     """``puzzles/<game>/<id>.yaml``: one practice puzzle."""
 
     game: GameId
-    title: Text
+    title: PlainText
     level: int = Field(1, ge=1, le=3, strict=True, description="difficulty, 1 (easy) to 3")
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = None
@@ -204,7 +213,7 @@ class SequenceFile(Strict):
     """``sequences/<game>/<id>.yaml``: a position and moves, rendered as frames."""
 
     game: GameId
-    title: Text
+    title: PlainText
     rules: dict[str, Any] = Field(default_factory=dict)
     position: dict[str, Any] | None = None
     intro: Prose = ""
@@ -269,7 +278,7 @@ class LessonStep(Marks):
         "choice, as a puzzle answer)")
     reply: list[MoveText] | MoveText | None = Field(
         None, description="the other side's move (or moves, in order) shown after it")
-    feedback: dict[Annotated[str, BeforeValidator(_as_text)], Text] = Field(
+    feedback: dict[Annotated[str, BeforeValidator(_as_text)], PlainText] = Field(
         default_factory=dict, description="legal move -> Japanese text for a likely wrong try")
     claim: Literal["win", "finish"] | None = Field(
         None, description="checked: every accepted move wins the game / reaches the goal")
@@ -286,7 +295,7 @@ class LessonFile(Strict):
     """``lessons/<game>/<id>.yaml``: a guided first game played on the board, step by step."""
 
     game: GameId
-    title: Text
+    title: PlainText
     intro: Text
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = Field(
@@ -305,31 +314,32 @@ CONTENT_KINDS: dict[str, type[Strict]] = {
 
 
 def authored_texts(value: Any, path: tuple[str | int, ...] = ()
-                   ) -> list[tuple[tuple[str | int, ...], str]]:
-    """Return (data path, text) of every text a reader sees in a validated file: each value
-    of a field whose type is marked :data:`AUTHORED_TEXT` (``Text``, ``Prose``), also inside
-    lists, mappings (their values) and nested models, in field order.
+                   ) -> list[tuple[tuple[str | int, ...], str, bool]]:
+    """Return (data path, text, plain) of every text a reader sees in a validated file: each
+    value of a field whose type is marked :data:`AUTHORED_TEXT` (``Text``, ``Prose``,
+    ``PlainText``), also inside lists, mappings (their values) and nested models, in field
+    order; ``plain`` when the page shows it as plain text (:data:`PLAIN_TEXT`).
 
     Args:
         value: a validated model (``PuzzleFile``, ``LessonFile``...).
         path: the data path of ``value`` in its file.
 
     Returns:
-        ``[(("title",), "..."), (("steps", 0, "feedback", "b2(1)c2"), "..."), ...]``.
+        ``[(("title",), "...", True), (("intro",), "...", False), ...]``.
     """
-    found: dict[tuple[str | int, ...], str] = {}
+    found: dict[tuple[str | int, ...], tuple[str, bool]] = {}
     _collect(value, None, path, found)
-    return list(found.items())
+    return [(where, text, plain) for where, (text, plain) in found.items()]
 
 
 def _collect(value: Any, annotation: Any, path: tuple[str | int, ...],
-             found: dict[tuple[str | int, ...], str]) -> None:
+             found: dict[tuple[str | int, ...], tuple[str, bool]]) -> None:
     if isinstance(value, BaseModel):
         for name, info in type(value).model_fields.items():
             field_value = getattr(value, name)
             if AUTHORED_TEXT in info.metadata:
                 if isinstance(field_value, str):
-                    found[path + (name,)] = field_value
+                    found[path + (name,)] = (field_value, PLAIN_TEXT in info.metadata)
                 continue
             _collect(field_value, info.annotation, path + (name,), found)
         return
@@ -337,7 +347,7 @@ def _collect(value: Any, annotation: Any, path: tuple[str | int, ...],
     if origin is Annotated:
         if AUTHORED_TEXT in args[1:]:
             if isinstance(value, str):
-                found[path] = value
+                found[path] = (value, PLAIN_TEXT in args[1:])
             return
         _collect(value, args[0], path, found)
     elif origin in (Union, UnionType):

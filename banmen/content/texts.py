@@ -61,7 +61,7 @@ def refused_links(text: str) -> list[str]:
     return [target for _kind, target in refused_targets(text)]
 
 
-def text_problems(text: str) -> list[str]:
+def text_problems(text: str, plain: bool = False) -> list[str]:
     """Return what is wrong with one authored text (any text field of a content file, shown
     as Markdown or as plain text alike: one rule for all), one message per problem, in order.
 
@@ -69,7 +69,9 @@ def text_problems(text: str) -> list[str]:
       only http(s) links and links to pages of this site are allowed``;
     * any other image: the sanitiser keeps no ``<img>`` (:data:`ALLOWED_TAGS`; the site
       works offline and loads nothing from elsewhere), so it would vanish from the page:
-      ``image 'https://x.org/p.png': ...`` asks for a diagram or a link instead.
+      ``image 'https://x.org/p.png': ...`` asks for a diagram or a link instead;
+    * with ``plain`` (a text the page shows as written: titles, option labels, lesson
+      ``feedback``, solution ``comment``s), any other link: it would show as its Markdown.
     """
     problems = []
     for kind, target, refused in _targets(text):
@@ -80,6 +82,10 @@ def text_problems(text: str) -> list[str]:
             problems.append(f"image '{target}': texts show no images (the page would leave "
                             "it out); draw a board with a diagram file, or link to the image "
                             "with [text](address)")
+        elif plain:
+            problems.append(f"link to '{target}': this text is shown as written, so the link "
+                            "would show as its Markdown; put it in a Markdown text (question, "
+                            "explanation, hints, step text)")
     return problems
 
 
