@@ -130,7 +130,7 @@ def link_positions(text: str, link: str) -> list[tuple[int, int]]:
 class LocatedWarnings(logging.Filter):
     """A filter for MkDocs' loggers ``mkdocs.structure.pages`` and ``mkdocs.structure.nav``
     that puts the place of the link in front of their warnings about a page's links and the
-    ``nav:`` entries: ``docs/ludo/rules.md:225:63: dead link 'puzzles.md#p05-bounce': the doc
+    ``nav:`` entries: ``docs/ludo/rules.md:225:95: dead link 'puzzles.md#p05-bounce': the doc
     'ludo/puzzles.md' does not contain an anchor '#p05-bounce'.`` A link written more than once
     on a page gives one located line for each place, in one warning (MkDocs warns once per
     anchor, but once per place for a missing page: the repeats are dropped). A link not found
