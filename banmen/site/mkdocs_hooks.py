@@ -94,7 +94,16 @@ def on_serve(server: Any, builder: Any, **_: Any) -> Any:
     """Make every rebuild of ``mkdocs serve`` build into a folder next to the served one, put
     in its place only when the build succeeds. A failed rebuild (a dead link or anchor, a bad
     marker, a page deleted...) has printed its located lines; the last good pages then stay
-    served and every request is answered (MkDocs would hold each one until a build succeeds)."""
+    served and every request is answered (MkDocs would hold each one until a build succeeds).
+
+    Args:
+        server: MkDocs' ``LiveReloadServer`` (``root``: the served folder; ``builder``: what
+            each rebuild calls, replaced here).
+        builder: MkDocs' rebuild function (a fresh config, then ``mkdocs build``).
+
+    Returns:
+        ``server``.
+    """
     served = Path(server.root)
     staging, old = served.with_name(served.name + "-next"), served.with_name(served.name + "-old")
     _state["staging"] = staging  # on_config builds there
