@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 import yaml
@@ -397,3 +398,23 @@ def test_every_state_reached_in_play_comes_back_from_its_mapping(game_id, rules,
             state = after
     if game_id == "suicide-checkers" and rules:
         assert {"repetition", "quiet moves"} <= outcomes  # the history rules did fire
+
+
+def test_the_documented_window_examples_are_what_the_engine_says():
+    """README.md's page position is a draw by repetition; docs/authoring.md's example (the
+    second occurrence) is drawn by the four moves the text names."""
+    root = Path(__file__).resolve().parent.parent
+    game = get_game("suicide-checkers")
+    readme = root.joinpath("README.md").read_text(encoding="utf-8")
+    block = readme.split("twice from `W:WK32,K31:BK1,K2` it reads\n\n```yaml\n")[1]
+    state = game.position_from_yaml(yaml.safe_load(block.split("```")[0]))
+    assert game.outcome(state).reason == "repetition"
+    assert game.position_to_yaml(state) == play_line(
+        "suicide-checkers", {}, {"fen": "W:WK32,K31:BK1,K2"}, SHUFFLE * 2)[-1]["position"]
+    authoring = root.joinpath("docs", "authoring.md").read_text(encoding="utf-8")
+    block = authoring.split("と指すと引分けになります。\n\n```yaml\n")[1]
+    state = game.position_from_yaml(yaml.safe_load(block.split("```")[0])["position"])
+    assert (state.quiet_plies, game.outcome(state)) == (4, None)
+    answers = play_line("suicide-checkers", {}, game.position_to_yaml(state), SHUFFLE)
+    assert [a["outcome"] for a in answers] == [None] * 3 + [{"winner": None,
+                                                            "reason": "repetition"}]
