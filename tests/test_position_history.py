@@ -124,8 +124,8 @@ def test_suicide_checkers_window_alone_sets_quiet_plies_to_its_length():
      "window entry 1: bad FEN 'W:WK31,K33:BK1,K2': square 33 is off the board (squares are "
      "1..32)"),
     ({"window": ["W:WK31,K32:BK1,K2"], "quiet_plies": 0}, ("quiet_plies",),
-     "quiet_plies 0 is less than the 1 positions in window: each of them was left by a quiet "
-     "ply"),
+     "quiet_plies 0 is less than the number of positions in window (1): each of them was left "
+     "by a quiet ply"),
     ({"window": ["B:WK31,K32:BK1,K2"]}, ("window", 0),
      "window entry 1 'B:WK31,K32:BK1,K2' is not one king move without capture before the "
      "position (fen): the window holds the positions since the last capture or man move, "

@@ -246,8 +246,8 @@ class SuicideCheckersGame(Game):
                                 ("quiet_plies",))
         if quiet < len(earlier):
             raise PositionError(
-                f"quiet_plies {quiet} is less than the {len(earlier)} positions in window: "
-                "each of them was left by a quiet ply", ("quiet_plies",))
+                f"quiet_plies {quiet} is less than the number of positions in window "
+                f"({len(earlier)}): each of them was left by a quiet ply", ("quiet_plies",))
         state = state._replace(quiet_plies=quiet)
         return state._replace(history=self._read_window(earlier, state))
 
@@ -345,9 +345,10 @@ class SuicideCheckersGame(Game):
 
 def _nth(count: int) -> str:
     """Return ``2nd``, ``3rd``, ``4th``, ... (the English ordinal of ``count`` >= 1)."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(count % 10, "th")
     if count % 100 in (11, 12, 13):
-        return f"{count}th"
-    return f"{count}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(count % 10, 'th')}"
+        suffix = "th"
+    return f"{count}{suffix}"
 
 
 GAME = SuicideCheckersGame
