@@ -28,7 +28,7 @@ import click
 from banmen.cli_options import parse_set_options
 from banmen.content.errors import ContentErrors
 from banmen.content.yamlmarks import MarkedDocument, load_marked_file, load_marked_stream
-from banmen.errors import display_name, one_line
+from banmen.errors import QUOTE_MAX, display_name, one_line, shorten
 from banmen.game import BanmenError, Game, PositionError, RulesError, game_ids, get_game
 from banmen.wording import counted
 
@@ -142,6 +142,10 @@ SITE_SET_OPTION = click.option("--set", "sets", multiple=True, metavar="GAME.PAR
                                     "(repeatable).")
 
 
+#: A value click quotes in a usage error (``Invalid value for 'DEPTH': 'x' is not ...``).
+_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (QUOTE_MAX + 1))
+
+
 class _OneLineErrors(click.Group):
     """A command group whose usage errors are one line too: ``banmen perft: <what is wrong>
     (see 'banmen perft --help')``, exit status 2, instead of click's usage block."""
@@ -154,11 +158,16 @@ class _OneLineErrors(click.Group):
             sys.exit(err.exit_code)
         except click.UsageError as err:
             where = err.ctx.command_path if err.ctx else "banmen"
-            click.echo(f"{where}: {err.format_message()} (see '{where} --help')", err=True)
+            message = _QUOTED.sub(lambda m: f"'{shorten(m.group(1))}'", err.format_message())
+            click.echo(one_line(f"{where}: {message} (see '{where} --help')"), err=True)
             sys.exit(err.exit_code)
         except click.ClickException as err:
             err.show()
             sys.exit(err.exit_code)
+        except OSError as err:  # a path the system refuses (a name too long...): one line too
+            name = f"{shorten(str(err.filename))}: " if err.filename else ""
+            click.echo(one_line(f"banmen: {name}{err.strerror or err}"), err=True)
+            sys.exit(1)
         except (click.exceptions.Abort, KeyboardInterrupt):
             # Ctrl-C: one line and the shell's status for SIGINT, as perft and build give
             click.echo("banmen: interrupted", err=True)
@@ -686,11 +695,19 @@ def cache() -> None:
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
               show_default=True, help="Project root (holds mkdocs.yml and .cache/).")
 def cache_clear(root: Path) -> None:
-    """Delete the build cache; the next build checks and draws everything."""
+    """Delete the build cache; the next build checks and draws everything.
+
+    A symbolic link in the cache's place is removed as a link (what it points to stays).
+    """
     from banmen.site.cache import CACHE_DIR, clear
 
-    where = root / CACHE_DIR
-    click.echo(f"removed {where}" if clear(root) else f"nothing to remove: {where}", err=True)
+    try:
+        done = clear(root)
+    except OSError as err:
+        where = f" ({shorten(str(err.filename))})" if err.filename else ""
+        raise _UserError(f"cannot remove {shorten(str(root / CACHE_DIR))}: "
+                         f"{err.strerror or err}{where}; what could be removed is gone") from None
+    click.echo(one_line(done), err=True)
 
 
 @main.command()
