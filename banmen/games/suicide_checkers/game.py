@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from banmen.game import Game, IllegalMoveError, Outcome, PositionError, Query
+from banmen.errors import brief_repr
+from banmen.game import Game, IllegalMoveError, Outcome, PositionError, Query, check_move_text
 from banmen.games import checkers_bitboard as bb
 from banmen.games.suicide_checkers import kinds, reasons
 from banmen.games.suicide_checkers.board import (
@@ -145,6 +146,7 @@ class SuicideCheckersGame(Game):
                 :func:`.reasons.typed_reason` finds one: ``'14-10' is not legal here:
                 14から10へは後ろ向きです。… (legal: 9-13, 9-14, ...)``.
         """
+        check_move_text(text)
         legal = self.legal_moves(state)
         try:
             return read_move(legal, text)
@@ -156,7 +158,7 @@ class SuicideCheckersGame(Game):
             captures = [m for m in legal if is_capture(m)]
             choices = (f"captures: {listing(captures)}" if captures
                        else f"legal: {listing(legal)}")
-            raise IllegalMoveError(str(err), f"{text!r} is not legal here: {why} ({choices})"
+            raise IllegalMoveError(str(err), f"{brief_repr(text)} is not legal here: {why} ({choices})"
                                    ) from None
 
     def format_move(self, state: CheckersState, move: Move) -> str:
@@ -232,7 +234,7 @@ class SuicideCheckersGame(Game):
         for key in data:
             if key not in self._POSITION_KEYS:
                 raise PositionError(
-                    f"unknown key {key!r} in a suicide-checkers position "
+                    f"unknown key {brief_repr(key)} in a suicide-checkers position "
                     f"(known: {', '.join(self._POSITION_KEYS)})", (key,))
         if "game" in data and data["game"] != self.id:
             raise PositionError(f"game must be {self.id!r}, not {data['game']!r}", ("game",))
@@ -242,7 +244,7 @@ class SuicideCheckersGame(Game):
         earlier = self._read_fens(data.get("window", []))
         quiet = data.get("quiet_plies", len(earlier))
         if isinstance(quiet, bool) or not isinstance(quiet, int) or quiet < 0:
-            raise PositionError(f"quiet_plies must be a whole number >= 0, not {quiet!r}",
+            raise PositionError(f"quiet_plies must be a whole number >= 0, not {brief_repr(quiet)}",
                                 ("quiet_plies",))
         if quiet < len(earlier):
             raise PositionError(
