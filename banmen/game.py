@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from banmen.errors import BanmenError  # defined apart, so that importing it is cheap
+from banmen.errors import BanmenError, brief_repr, shorten  # defined apart: cheap to import
 from banmen.params import Param, Rules, RulesError  # standard library only (Pyodide)
 
 # --------------------------------------------------------------------------- errors
@@ -48,6 +48,25 @@ class PositionError(BanmenError):
 
 class NotationError(BanmenError):
     """Move text that cannot be read (malformed, or naming nothing that exists)."""
+
+
+#: The longest move text an engine reads: longer than any move of any game (a ukejalayer
+#: chain through every piece of a full stack is some 500 characters), short of the 4300
+#: digits Python's ``int()`` refuses with a ValueError.
+MOVE_TEXT_MAX = 1000
+
+
+def check_move_text(text: str) -> None:
+    """Refuse a move text longer than :data:`MOVE_TEXT_MAX` before a parser reads it (every
+    engine's ``parse_move`` calls this first).
+
+    Raises:
+        NotationError: ``"cannot read move 'xxxx… (4900 more characters)': 5000 characters,
+            longer than any move (at most 1000)"``.
+    """
+    if len(text) > MOVE_TEXT_MAX:
+        raise NotationError(f"cannot read move '{shorten(text)}': {len(text)} characters, "
+                            f"longer than any move (at most {MOVE_TEXT_MAX})")
 
 
 class IllegalMoveError(BanmenError):
@@ -404,7 +423,7 @@ def parse_rules(model: type[Rules], overrides: Mapping[str, Any]) -> Rules:
     for name in overrides:
         if not isinstance(name, str):
             known = ", ".join(model.params())
-            raise RulesError(f"unknown rule parameter {name!r} (known: {known})", (name,))
+            raise RulesError(f"unknown rule parameter {brief_repr(name)} (known: {known})", (name,))
     return model(**dict(overrides))
 
 

@@ -25,7 +25,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from banmen.errors import BanmenError
+from banmen.errors import BanmenError, brief_repr
 from banmen.games.evaluation import evaluate
 
 STRENGTHS = ("easy", "normal", "strong")
@@ -57,7 +57,7 @@ def choose(game: Any, state: Hashable, strength: str, seed: int = 0, *,
         BanmenError: an unknown strength, or a position without a legal move.
     """
     if strength not in STRENGTHS:
-        raise BanmenError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
+        raise BanmenError(f"unknown strength {brief_repr(strength)} (known: {', '.join(STRENGTHS)})")
     moves = game.legal_moves(state)
     if not moves:
         raise BanmenError("the game is over: there is no move to reply with")

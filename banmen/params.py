@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from banmen.errors import BanmenError
+from banmen.errors import BanmenError, brief_repr, shorten
 
 
 class RulesError(BanmenError):
@@ -182,7 +182,8 @@ class Rules:
         for name in values:
             if name not in params:
                 known = ", ".join(params)
-                raise RulesError(f"unknown rule parameter '{name}' (known: {known})", (name,))
+                raise RulesError(f"unknown rule parameter '{shorten(name)}' (known: {known})",
+                                 (name,))
         data = self.__dict__
         for name, param in params.items():
             if name in values:
@@ -197,7 +198,8 @@ class Rules:
 
     @staticmethod
     def _error(name: str, expected: str, value: Any) -> RulesError:
-        return RulesError(f"rule parameter '{name}': expected {expected}, got {value!r}", (name,))
+        return RulesError(f"rule parameter '{name}': expected {expected}, "
+                          f"got {brief_repr(value)}", (name,))
 
     def _reject(self, name: str, expected: str) -> RulesError:
         """Return the error for parameter ``name`` whose value is not ``expected`` (raise it)."""

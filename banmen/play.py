@@ -43,7 +43,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from banmen import opponent
-from banmen.errors import BanmenError, one_line
+from banmen.errors import BanmenError, brief_repr, one_line
 from banmen.game import Game, get_game
 from banmen.games.views import view
 
@@ -140,7 +140,7 @@ def answer(request: Mapping[str, Any]) -> dict[str, Any]:
         return view(game, state)
     if op == "reply":
         return {"move": reply(game, state, request)}
-    raise BanmenError(f"unknown operation {op!r} (known: start, legal, play, reply, view)")
+    raise BanmenError(f"unknown operation {brief_repr(op)} (known: start, legal, play, reply, view)")
 
 
 def reply(game: Game, state: Hashable, request: Mapping[str, Any]) -> str:

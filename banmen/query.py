@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from banmen.errors import brief_repr, shorten
 from banmen.game import BanmenError, Game, IllegalMoveError, Query, QueryError
 
 
@@ -34,7 +35,7 @@ def find_query(game: Game, name: str) -> Query:
     queries = game.queries()
     if name not in queries:
         raise QueryArgError(
-            f"unknown query '{name}' for {game.id} (known: {', '.join(sorted(queries))})"
+            f"unknown query '{shorten(name)}' for {game.id} (known: {', '.join(sorted(queries))})"
         )
     return queries[name]
 
@@ -43,12 +44,13 @@ def _convert(game: Game, state: Hashable, name: str, kind: str, value: Any) -> A
     """Read one argument value by its declared kind (see :class:`~banmen.game.QueryParam`)."""
     if kind == "int":
         if isinstance(value, bool):
-            raise QueryArgError(f"argument '{name}' must be a whole number, got {value!r}", name)
+            raise QueryArgError(f"argument '{name}' must be a whole number, "
+                                f"got {brief_repr(value)}", name)
         try:
             return int(value)
         except (TypeError, ValueError):
             raise QueryArgError(
-                f"argument '{name}' must be a whole number, got {value!r}", name
+                f"argument '{name}' must be a whole number, got {brief_repr(value)}", name
             ) from None
     if kind == "move":
         try:
@@ -61,11 +63,11 @@ def _convert(game: Game, state: Hashable, name: str, kind: str, value: Any) -> A
         sides = getattr(game, "sides", ())
         if str(value) not in sides:
             raise QueryArgError(
-                f"argument '{name}' must be one of {', '.join(sides)}, got {value!r}", name
+                f"argument '{name}' must be one of {', '.join(sides)}, got {brief_repr(value)}", name
             )
         return str(value)
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise QueryArgError(f"argument '{name}' must be text, got {value!r}", name)
+        raise QueryArgError(f"argument '{name}' must be text, got {brief_repr(value)}", name)
     return str(value)
 
 
@@ -98,7 +100,8 @@ def bind_arguments(query: Query, args: Mapping[str, Any] | Sequence[str]) -> dic
     for key in bound:
         if key not in names:
             raise QueryArgError(
-                f"unknown argument '{key}' for query '{query.name}' (it takes: {', '.join(names) or 'none'})",
+                f"unknown argument '{shorten(key)}' for query '{query.name}' "
+                f"(it takes: {', '.join(names) or 'none'})",
                 key,
             )
     missing = [n for n in names if n not in bound]

@@ -95,3 +95,41 @@ def test_each_games_pdf_builds_and_opens(built_site, tmp_path, game_id):
     sheet, answers = whole.index("問題1　"), whole.index("問題1：")  # heading, then its answer
     assert sheet < answers and "解答" in whole[sheet:answers]
     assert not any(page.images for page in reader.pages)  # boards are vector graphics
+
+
+def _text_boxes(document):
+    """Yield (text, right edge, page content's right edge) of every text box WeasyPrint laid
+    out in ``document`` (its layout boxes: what the PDF draws, before any clipping)."""
+    from weasyprint.formatting_structure import boxes
+
+    for page in document.pages:
+        page_box = page._page_box
+        right = page_box.content_box_x() + page_box.width
+        for box in page_box.descendants():
+            if isinstance(box, boxes.TextBox):
+                yield box.text, box.position_x + box.width, right
+
+
+def test_a_word_too_long_for_its_line_is_broken_not_clipped(tmp_path):
+    # issue 33, item 6: a 6,000-character word ran past the page edge; 109 characters showed
+    from weasyprint import CSS, HTML
+
+    from banmen.site.pdf import PDF_CSS
+
+    for name, body in (("rules", f"<h1>ルール</h1><p>前{'x' * 6000}後</p>"
+                                  f"<table><tr><td>{'y' * 600}</td><td>a</td></tr></table>"
+                                  f"<p><code>{'z' * 600}</code></p>"),
+                       ("puzzles", f"<h1>問題</h1><h2>{'w' * 300}</h2>")):
+        page = tmp_path / "g" / name / "index.html"
+        page.parent.mkdir(parents=True)
+        page.write_text(f'<article class="md-content__inner md-typeset">{body}</article>',
+                        encoding="utf-8")
+    document = HTML(string=pdf_document(tmp_path, "g", "G")).render(
+        stylesheets=[CSS(string=PDF_CSS)])
+    laid_out = list(_text_boxes(document))
+    for letter, length in (("x", 6000), ("y", 600), ("z", 600), ("w", 300)):
+        lines = [text for text, _, _ in laid_out if text.strip(letter) == ""]
+        assert sum(map(len, lines)) == length  # every character is there...
+        assert len(lines) >= length // 120  # ...on many lines
+    past = [(text[:20], edge, right) for text, edge, right in laid_out if edge > right + 0.01]
+    assert past == []  # and none runs past the right margin

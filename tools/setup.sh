@@ -8,11 +8,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# pip, without two kinds of harmless noise that read like a failure on a fresh set-up:
+# setuptools' boxed "BuildBackendWarning: Editable installation. !! ... !!" note, printed on
+# every editable install, and "WARNING: Location 'file:///...' is ignored: it is neither a
+# file nor a directory", one line per package when the machine's pip configuration names a
+# local package index (extra-index-url, find-links) without that package in it. Only those
+# are left out: errors, other warnings and pip's exit status come through.
+pip_install() {
+  PYTHONWARNINGS="${PYTHONWARNINGS:+$PYTHONWARNINGS,}ignore:Editable installation" \
+    .venv/bin/python -m pip install "$@" \
+    2> >(grep -v -E "^WARNING: Location '[^']*' is ignored: it is neither a file nor a directory\.$" >&2)
+}
+
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+pip_install --quiet --upgrade pip
+pip_install --quiet -e '.[test]'
 # Bytecode for banmen, as pip writes it for the packages it installs: an editable install
 # gets none, and where PYTHONDONTWRITEBYTECODE is set Python never caches it, so every build
 # compiled the whole package again (about 40 ms of a warm build). A source edited later is

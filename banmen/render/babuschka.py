@@ -66,6 +66,7 @@ from matplotlib.patches import (Circle, Ellipse, FancyArrowPatch, FancyBboxPatch
                                 Rectangle)
 from matplotlib.path import Path as MplPath
 
+from banmen.errors import shorten
 from banmen.game import BanmenError, Game
 from banmen.render import style
 from banmen.render.replay import replay
@@ -189,7 +190,7 @@ def parse_doll(text: str) -> tuple[str, str]:
         BanmenError: the text is not an owner letter (b g s w n e) and a size (S M L).
     """
     if len(text) != 2 or text[0] not in DOLL_COLOURS or text[1] not in DOLL_HEIGHT:
-        raise BanmenError(f"'{text}' is not a doll (expected an owner b/g/s/w/n/e and a size "
+        raise BanmenError(f"'{shorten(text)}' is not a doll (expected an owner b/g/s/w/n/e and a size "
                           "S/M/L, e.g. bS)")
     return text[0], text[1]
 

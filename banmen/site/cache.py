@@ -40,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import re
 import shutil
 import sqlite3
@@ -459,9 +460,30 @@ class BuildCache:
                 pass
 
 
-def clear(root: Path) -> bool:
-    """Delete the cache folder of the project at ``root``; return whether it existed."""
+def clear(root: Path) -> str:
+    """Delete the cache folder of the project at ``root`` and say what was done.
+
+    A symbolic link in its place is removed as a link: what it points to is left as it was
+    (it may be anywhere), and the next build makes a new cache folder in its place.
+
+    Returns:
+        One line for the user: ``"removed <folder>"``, ``"nothing to remove: <folder>"``,
+        ``"removed the link <folder> (to <target>); what it points to is left as it was"``
+        or ``"removed <folder> (a file, not a folder)"``.
+
+    Raises:
+        OSError: the folder (or link, or file) cannot be removed; whatever was removed
+            before the failure stays removed.
+    """
     directory = root / CACHE_DIR
-    existed = directory.exists()
-    shutil.rmtree(directory, ignore_errors=True)
-    return existed
+    if directory.is_symlink():
+        target = os.readlink(directory)
+        directory.unlink()
+        return f"removed the link {directory} (to {target}); what it points to is left as it was"
+    if not directory.exists():
+        return f"nothing to remove: {directory}"
+    if not directory.is_dir():
+        directory.unlink()
+        return f"removed {directory} (a file, not a folder)"
+    shutil.rmtree(directory)
+    return f"removed {directory}"

@@ -7,16 +7,23 @@ against the page that shows the text, rewritten the way MkDocs rewrites page lin
 (``rules.md#x`` -> ``../rules/#x``), and a link to no page or file, or to an anchor no element
 of the target page has, becomes a located problem ``file:line:col: dead link ...``. The
 attribute is removed from the published HTML.
+
+MkDocs checks the links of the Markdown pages themselves, but its warnings name only the page;
+:class:`LocatedWarnings` puts the ``file:line:col`` of the link in front of them.
 """
 
 from __future__ import annotations
 
 import html
+import logging
+import os
 import posixpath
 import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+from banmen.errors import display_name, one_line
 
 _LINK = re.compile(r'<a data-bm-where="([^"]*)"(?: href="([^"]*)")?')
 _ID = re.compile(r'\bid="([^"]+)"')
@@ -96,3 +103,71 @@ class LinkCheck:
                                      f"element with id '{anchor}'")
         self.anchors.clear()
         return self.problems
+
+
+#: MkDocs' warnings about a link of a page (``mkdocs.structure.pages``): a page or anchor that
+#: does not exist, an absolute or unrecognized link
+_DOC_LINK = re.compile(r"Doc file '(?P<page>.+?)' contains (?P<kind>a|an absolute|an unrecognized "
+                       r"relative) link '(?P<link>.+?)', (?:but )?(?P<rest>.*)", re.S)
+#: MkDocs' warning about a ``nav:`` entry whose page does not exist (``mkdocs.structure.nav``)
+_NAV_LINK = re.compile(r"A reference to '(?P<link>.+?)' is included in the 'nav' configuration, "
+                       r"which is not found", re.S)
+
+
+def link_positions(text: str, link: str) -> list[tuple[int, int]]:
+    """Return the 1-based (line, column) of each place ``text`` writes ``link`` as a whole
+    link target: ``[x](link)``, ``<link>``, ``href="link"``, ``[ref]: link``, ``- title: link``
+    (not ``link`` inside a longer target such as ``link#anchor``)."""
+    pattern = re.compile(r"(?<![^\s(<\"'])" + re.escape(link) + r"(?![^\s)>\"'])")
+    positions = []
+    for match in pattern.finditer(text):
+        start = match.start()
+        line_start = text.rfind("\n", 0, start) + 1
+        positions.append((text.count("\n", 0, start) + 1, start - line_start + 1))
+    return positions
+
+
+class LocatedWarnings(logging.Filter):
+    """A filter for MkDocs' loggers ``mkdocs.structure.pages`` and ``mkdocs.structure.nav``
+    that puts the place of the link in front of their warnings about a page's links and the
+    ``nav:`` entries: ``docs/ludo/rules.md:225:95: dead link 'puzzles.md#p05-bounce': the doc
+    'ludo/puzzles.md' does not contain an anchor '#p05-bounce'.`` A link written more than once
+    on a page gives one located line for each place, in one warning (MkDocs warns once per
+    anchor, but once per place for a missing page: the repeats are dropped). A link not found
+    in the page's file (made by a marker) is named with the file only."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = self.docs_dir = self.config_file = ""
+        self.seen: set[tuple[str, str]] = set()
+
+    def start(self, root: str, docs_dir: str, config_file: str) -> None:
+        """Begin a build of the project at ``root`` (the paths of ``docs/`` and mkdocs.yml)."""
+        self.root, self.docs_dir, self.config_file = root, docs_dir, config_file
+        self.seen.clear()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite ``record`` located; False for the repeat of a link already reported."""
+        message = record.getMessage()
+        page = _DOC_LINK.match(message)
+        nav = None if page else _NAV_LINK.match(message)
+        if page is None and nav is None:
+            return True
+        if page is not None:
+            path, link = os.path.join(self.docs_dir, page["page"]), page["link"]
+            kind = "dead" if page["kind"] == "a" else page["kind"]
+            what = f"{kind} link '{link}': {page['rest']}"
+        else:
+            path, link, what = self.config_file, nav["link"], message
+        if (path, link) in self.seen:
+            return False
+        self.seen.add((path, link))
+        name = display_name(os.path.relpath(path, self.root))
+        try:
+            with open(path, encoding="utf-8-sig") as file:
+                places = link_positions(file.read(), link)
+        except (OSError, UnicodeDecodeError):
+            places = []
+        lines = [f"{name}:{line}:{column}: {what}" for line, column in places] or [f"{name}: {what}"]
+        record.msg, record.args = "\n".join(one_line(line) for line in lines), ()
+        return True

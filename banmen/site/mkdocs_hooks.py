@@ -11,13 +11,15 @@ import logging
 import os
 import re
 import secrets
+import shutil
 import subprocess
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import event_priority
 
 from banmen.content.errors import ContentErrors
@@ -25,7 +27,7 @@ from banmen.errors import BanmenError, display_name, one_line
 from banmen.game import game_class, game_ids
 from banmen.site.build import (PageExpansion, SiteBuild, continuation_pages, defer_boards,
                                 park_search_excluded, restore_boards)
-from banmen.site.links import LinkCheck
+from banmen.site.links import LinkCheck, LocatedWarnings
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
                                      write_play_parts)
@@ -35,8 +37,10 @@ from banmen.site.tables import scrollable_tables
 
 _state: dict[str, Any] = {"command": "build", "build": None, "pages": {}, "links": LinkCheck(),
                           "boards": {}, "excluded": {}, "nonce": "", "titles": {}, "boosts": {},
-                          "search": None, "expanded": set()}
+                          "search": None, "expanded": set(), "staging": None}
 log = logging.getLogger("mkdocs.plugins.banmen")
+#: puts the file:line:col of the link in front of MkDocs' warnings about links and nav entries
+LOCATED = LocatedWarnings()
 #: what Material's search plugin removes from each page (``on_page_context``), which it
 #: cannot do in the elements parked out of its sight
 SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
@@ -77,8 +81,49 @@ def _overrides_from_env() -> dict[str, dict[str, Any]]:
 
 
 def on_startup(command: str, **_: Any) -> None:
-    """Remember whether this is ``build`` or ``serve`` (serve keeps the last good content)."""
+    """Remember whether this is ``build`` or ``serve`` (serve keeps the last good content);
+    locate MkDocs' warnings about links (:class:`banmen.site.links.LocatedWarnings`)."""
     _state["command"] = command
+    for name in ("mkdocs.structure.pages", "mkdocs.structure.nav"):
+        logger = logging.getLogger(name)
+        if LOCATED not in logger.filters:
+            logger.addFilter(LOCATED)
+
+
+def on_serve(server: Any, builder: Any, **_: Any) -> Any:
+    """Make every rebuild of ``mkdocs serve`` build into a folder next to the served one, put
+    in its place only when the build succeeds. A failed rebuild (a dead link or anchor, a bad
+    marker, a page deleted...) has printed its located lines; the last good pages then stay
+    served and every request is answered (MkDocs would hold each one until a build succeeds).
+
+    Args:
+        server: MkDocs' ``LiveReloadServer`` (``root``: the served folder; ``builder``: what
+            each rebuild calls, replaced here).
+        builder: MkDocs' rebuild function (a fresh config, then ``mkdocs build``).
+
+    Returns:
+        ``server``.
+    """
+    served = Path(server.root)
+    staging, old = served.with_name(served.name + "-next"), served.with_name(served.name + "-old")
+    _state["staging"] = staging  # on_config builds there
+
+    def rebuild() -> None:
+        try:
+            builder()
+            os.rename(served, old)  # requests wait meanwhile: MkDocs holds them during a build
+            os.rename(staging, served)
+        except Exception as err:  # noqa: BLE001 - any failure keeps the last good pages
+            if not isinstance(err, Abort):  # what went wrong is logged, unless a bug
+                traceback.print_exc()
+            print(f"banmen: the rebuild failed ({one_line(str(err))}); the last good pages stay "
+                  "served until the next good save", file=sys.stderr, flush=True)  # noqa: T201
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+            shutil.rmtree(old, ignore_errors=True)
+
+    server.builder = rebuild
+    return server
 
 
 def on_config(config: Any, **_: Any) -> Any:
@@ -88,8 +133,12 @@ def on_config(config: Any, **_: Any) -> Any:
     build is checked and drawn (the build cache); ``BANMEN_NO_CACHE=1`` turns the cache
     off and ``BANMEN_JOBS=n`` sets the drawing processes (``banmen build --no-cache/--jobs``).
     On a content error ``build`` stops here; ``serve`` prints the located lines and keeps
-    building the pages from the last good content."""
+    building the pages from the last good content. A rebuild while serving writes into the
+    folder :func:`on_serve` swaps in when the build succeeds."""
     root = Path(config["config_file_path"]).resolve().parent
+    if _state["staging"] is not None:
+        config["site_dir"] = str(_state["staging"])  # a rebuild while serving (on_serve)
+    LOCATED.start(str(root), config["docs_dir"], config["config_file_path"])
     os.environ.setdefault("SOURCE_DATE_EPOCH", str(source_date_epoch(root)))
     jobs = os.environ.get("BANMEN_JOBS", "")
     build = SiteBuild(root, _overrides_from_env(), cache=not os.environ.get("BANMEN_NO_CACHE"),

@@ -37,10 +37,13 @@ _HIDDEN_FRAME = re.compile(r'<div class="bm-frame" hidden><template class="bm-la
                            r'</template></div>', re.S)
 
 #: The PDF's own style sheet (the site's CSS is made for screens and Material's layout).
+#: ``overflow-wrap: anywhere`` breaks a word too long for its line (a long URL, a typo
+#: without spaces) at the line's end, also in table cells and code, instead of letting it
+#: run past the page edge, where the PDF clips it.
 PDF_CSS = """
 @page { size: A4; margin: 16mm 14mm; @bottom-center { content: counter(page); font-size: 9pt; } }
 body { font-family: "IPAGothic", "IPAexGothic", "Noto Sans CJK JP", sans-serif; font-size: 10pt;
-       line-height: 1.6; color: #000; }
+       line-height: 1.6; color: #000; overflow-wrap: anywhere; }
 h1 { font-size: 18pt; break-before: page; } h1:first-child { break-before: avoid; }
 h2 { font-size: 13pt; break-after: avoid; } h3, h4 { font-size: 11pt; break-after: avoid; }
 a { color: #000; text-decoration: underline; } .headerlink { display: none; }

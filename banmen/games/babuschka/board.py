@@ -12,6 +12,7 @@ players sit south (black) and north (grey).
 
 from __future__ import annotations
 
+from banmen.errors import brief_repr
 from banmen.game import NotationError
 
 FILES = "abcdefgh"
@@ -84,7 +85,7 @@ def parse_square(text: object) -> int:
     name = str(text).strip()
     square = _NAMES.get(name)
     if square is None:
-        raise NotationError(f"expected a square like c1, got {text!r}")
+        raise NotationError(f"expected a square like c1, got {brief_repr(text)}")
     if not ON_BOARD[square]:
         raise NotationError(f"square {name} is off the board: {OFF_BOARD_HINT}")
     return square

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from banmen.game import Game, Outcome, Query, Rules
+from banmen.game import Game, Outcome, Query, Rules, check_move_text
 from banmen.games.babuschka import kinds
 from banmen.games.babuschka import board as geo
 from banmen.games.babuschka import moves as mv
@@ -162,6 +162,7 @@ class BabuschkaGame(Game):
     def parse_move(self, state: mv.BabuschkaState, text: str) -> mv.Move:
         """Read an action; see :func:`banmen.games.babuschka.notation.parse_move` for the
         accepted forms and the errors raised (NotationError, IllegalMoveError)."""
+        check_move_text(text)
         return notation.parse_move(self, state, text)
 
     # ---- positions

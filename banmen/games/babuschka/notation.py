@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from banmen.errors import shorten
 from banmen.game import IllegalMoveError, NotationError, Outcome
 from banmen.games.babuschka import board as geo
 from banmen.games.babuschka import moves as mv
@@ -92,7 +93,7 @@ def parse_move(game: BabuschkaGame, state: mv.BabuschkaState, text: str) -> mv.M
     raw = text
     match = _MOVE_RE.fullmatch(" ".join(str(text).split()))
     if match is None:
-        raise NotationError(f"cannot read move '{raw}': {EXPECTED}")
+        raise NotationError(f"cannot read move '{shorten(raw)}': {EXPECTED}")
     result = game.outcome(state)
     if result is not None:
         raise IllegalMoveError(f"the game is over: {result_text(result)}")
@@ -141,14 +142,14 @@ def parse_move(game: BabuschkaGame, state: mv.BabuschkaState, text: str) -> mv.M
             problem = (f"the chain ends on {geo.square_name(origin)}, where it started: "
                        "that is no move")
     else:
-        raise NotationError(f"cannot read move '{raw}': a step is one '-', a jump chain "
+        raise NotationError(f"cannot read move '{shorten(raw)}': a step is one '-', a jump chain "
                             "writes 'x' before every landing")
     if problem:
         raise IllegalMoveError(problem)
     for move in legal:
         if move.path and move.origin == origin and move.target == path[-1]:
             return move
-    raise IllegalMoveError(f"'{raw}' is not a legal action here")  # pragma: no cover
+    raise IllegalMoveError(f"'{shorten(raw)}' is not a legal action here")  # pragma: no cover
 
 
 def _check_seat(state: mv.BabuschkaState, seat: str | None) -> None:

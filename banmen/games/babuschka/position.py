@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from banmen.errors import brief_repr, shorten
 from banmen.game import NotationError, PositionError
 from banmen.games.babuschka import board as geo
 from banmen.games.babuschka import moves as mv
@@ -52,14 +53,14 @@ def read_position(game_id: str, default_players: int, data: Any, fly_over_goals:
         raise PositionError("expected a mapping with players, to_move and board")
     for key in data:
         if key not in KEYS:
-            raise PositionError(f"unknown key '{key}': expected {', '.join(KEYS)}", (key,),
+            raise PositionError(f"unknown key '{shorten(str(key))}': expected {', '.join(KEYS)}", (key,),
                                 key=True)
     if "game" in data and data["game"] != game_id:
         raise PositionError(f"expected game: {game_id}, got {data['game']!r}", ("game",))
     players = data.get("players", default_players)
     # 2.0 == 2 in Python: a number must be written as a whole number to count.
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 4):
-        raise PositionError(f"expected players 2 or 4, got {players!r}", ("players",))
+        raise PositionError(f"expected players 2 or 4, got {brief_repr(players)}", ("players",))
     for required in ("to_move", "board"):
         if required not in data:
             raise PositionError(f"missing {required}")
@@ -70,7 +71,7 @@ def read_position(game_id: str, default_players: int, data: Any, fly_over_goals:
         to_move = sides[letters.index(to_move)]  # the seat letter the dolls use
     if to_move not in sides:
         raise PositionError(f"expected to_move {' or '.join(sides)} (or its letter: "
-                            f"{', '.join(letters)}) with {players} players, got {to_move!r}",
+                            f"{', '.join(letters)}) with {players} players, got {brief_repr(to_move)}",
                             ("to_move",))
     board = _read_board(data["board"], players)
     finished = _read_finished(data, players, board)
@@ -94,7 +95,7 @@ def _read_board(value: Any, players: int) -> mv.Board:
     for key in sorted(value, key=str):  # deterministic order for the material count
         path = ("board", key)
         if isinstance(key, bool) or not isinstance(key, str):
-            raise PositionError(f"expected a square like c1, got {key!r}", path, key=True)
+            raise PositionError(f"expected a square like c1, got {brief_repr(key)}", path, key=True)
         try:
             square = geo.parse_square(key)
         except NotationError as err:
@@ -152,7 +153,7 @@ def _read_nest(value: Any, players: int, path: tuple, name: str) -> mv.Nest:
     single = isinstance(value, str)
     if not isinstance(items, list):
         raise PositionError(f"expected the nest on {name} as a list of dolls bottom to top, "
-                            f"like [bS, bM, bL], got {value!r}", path)
+                            f"like [bS, bM, bL], got {brief_repr(value)}", path)
     if len(items) > 3:
         raise PositionError(f"nest on {name} has {len(items)} dolls: a nest holds at most 3 "
                             "(S, M, L)", path)
@@ -177,15 +178,15 @@ def _read_doll(item: Any, players: int, path: tuple) -> int:
     letters = OWNER_LETTERS[players]
     expected = f"expected a doll like {letters[0]}S (owner {' or '.join(letters)}, size S, M or L)"
     if not isinstance(item, str) or len(item.strip()) != 2:
-        raise PositionError(f"{expected}, got {item!r}", path)
+        raise PositionError(f"{expected}, got {brief_repr(item)}", path)
     owner, size = item.strip()
     if owner not in letters:
         if owner in "bgswne":
             raise PositionError(f"unknown owner '{owner}' with {players} players: expected "
                                 f"{' or '.join(letters)}", path)
-        raise PositionError(f"{expected}, got {item!r}", path)
+        raise PositionError(f"{expected}, got {brief_repr(item)}", path)
     if size not in SIZES:
-        raise PositionError(f"{expected}, got {item!r}", path)
+        raise PositionError(f"{expected}, got {brief_repr(item)}", path)
     return doll(SIZES.index(size), letters.index(owner))
 
 
@@ -208,11 +209,11 @@ def _read_finished(data: Mapping, players: int, board: mv.Board) -> tuple[int, .
                             "first win", path)
     if not isinstance(value, list):
         raise PositionError(f"expected finished as a list of sides, like [west], got "
-                            f"{value!r}", path)
+                            f"{brief_repr(value)}", path)
     order: list[int] = []
     for i, name in enumerate(value):
         if name not in sides:
-            raise PositionError(f"expected a side ({', '.join(sides)}), got {name!r}",
+            raise PositionError(f"expected a side ({', '.join(sides)}), got {brief_repr(name)}",
                                 path + (i,))
         side = sides.index(name)
         if side in order:
@@ -233,7 +234,7 @@ def _read_passes(data: Mapping, state: mv.BabuschkaState, fly: bool) -> int:
     active = [s for s in _turn_order(state) if s not in state.finished]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= len(active):
         raise PositionError(f"expected passes 0-{len(active)} (consecutive passes just "
-                            f"played), got {value!r}", path)
+                            f"played), got {brief_repr(value)}", path)
     # a pass leaves the board as it is: each of the last `value` players had no action here
     sides = sides_of(state.players)
     for side in active[len(active) - value:]:

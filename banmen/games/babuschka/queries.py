@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from banmen.errors import brief_repr
 from banmen import analysis
 from banmen.game import NotationError, Query, QueryError, QueryParam
 from banmen.games.babuschka import board as geo
@@ -33,7 +34,7 @@ def _side(state: mv.BabuschkaState, side: Any) -> int:
     sides = sides_of(state.players)
     if side not in sides:
         raise QueryError(f"expected a side of this {state.players}-player position "
-                         f"({', '.join(sides)}), got {side!r}")
+                         f"({', '.join(sides)}), got {brief_repr(side)}")
     return sides.index(side)
 
 

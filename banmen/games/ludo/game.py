@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from banmen.game import Game, Outcome, Query, QueryError, Rules
+from banmen.game import Game, Outcome, Query, QueryError, Rules, check_move_text
 from banmen.games.ludo import kinds
 from banmen.games.ludo import engine, notation, paths, position, queries
 from banmen.games.ludo.engine import LudoState, Move
@@ -124,6 +124,7 @@ class LudoGame(Game):
             NotationError: malformed text.
             IllegalMoveError: well formed but not legal here, with the reason.
         """
+        check_move_text(text)
         return notation.parse_move(state, text)
 
     def move_path(self, state: LudoState, move: Move) -> list[str]:

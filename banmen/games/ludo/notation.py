@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from banmen.errors import shorten
 from banmen.game import IllegalMoveError, NotationError
 from banmen.games.ludo.engine import (
     PASS,
@@ -96,7 +97,7 @@ def parse_move(state: LudoState, text: str) -> Move:
         return _check_roll(state, int(match["n"]))
     match = _MOVE_RE.fullmatch(norm)
     if match is None:
-        raise NotationError(f"cannot read move '{raw}': {EXPECTED}")
+        raise NotationError(f"cannot read move '{shorten(raw)}': {EXPECTED}")
     return _check_piece_move(state, match)
 
 

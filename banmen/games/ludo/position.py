@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from banmen.errors import brief_repr, shorten
 from banmen.game import BanmenError, PositionError, RulesError
 from banmen.games.ludo.engine import LudoState, is_over, variant_for
 from banmen.games.ludo.rules import LudoRules, merge_rules, preset_names
@@ -46,7 +47,7 @@ def rules_for_preset(rules: LudoRules, preset: str) -> LudoRules:
 
 def _int(value: Any, path: tuple, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(f"expected {what} {low}-{high}, got {value!r}", path)
+        raise PositionError(f"expected {what} {low}-{high}, got {brief_repr(value)}", path)
     if not low <= value <= high:
         raise PositionError(f"{what} {value}: expected {low}-{high}", path)
     return value
@@ -67,8 +68,8 @@ class PositionReader:
             raise PositionError("expected a mapping with colours, to_move and pieces")
         for key in data:
             if key not in POSITION_KEYS:
-                raise PositionError(f"unknown key '{key}': expected {', '.join(POSITION_KEYS)}",
-                                    (key,), key=True)
+                raise PositionError(f"unknown key '{shorten(str(key))}': expected "
+                                    f"{', '.join(POSITION_KEYS)}", (key,), key=True)
         if "game" in data and data["game"] != "ludo":
             raise PositionError(f"expected game: ludo, got {data['game']!r}", ("game",))
         for required in ("colours", "to_move", "pieces"):
@@ -114,7 +115,7 @@ class PositionReader:
         if preset is None:
             return self.rules
         if preset not in preset_names():
-            raise PositionError(f"unknown preset {preset!r}: expected "
+            raise PositionError(f"unknown preset {brief_repr(preset)}: expected "
                                 f"{', '.join(preset_names())}", ("preset",))
         try:
             return rules_for_preset(self.rules, preset)
@@ -130,7 +131,7 @@ class PositionReader:
         seated = SEATED[len(value)]
         for i, colour in enumerate(value):
             if colour not in COLOURS:
-                raise PositionError(f"unknown colour {colour!r}: expected "
+                raise PositionError(f"unknown colour {brief_repr(colour)}: expected "
                                     f"{', '.join(COLOURS)}", ("colours", i))
             if colour in value[:i]:
                 raise PositionError(f"{colour} is listed twice: each colour plays once",
@@ -190,7 +191,7 @@ class PositionReader:
                                 ("pieces",))
         for key in value:
             if key not in colours:
-                raise PositionError(f"{key!r} is not a colour in play ({', '.join(colours)})",
+                raise PositionError(f"{brief_repr(key)} is not a colour in play ({', '.join(colours)})",
                                     ("pieces", key), key=True)
         start, loop_end, goal = geometry(rules.entry_square)
         where = (f"yard, {start}-{goal} or goal ({'0 take-off, ' if start == 0 else ''}"
@@ -254,7 +255,7 @@ class PositionReader:
         seats = []
         for i, colour in enumerate(value):
             if colour not in colours:
-                raise PositionError(f"{colour!r} is not a colour in play", ("finished", i))
+                raise PositionError(f"{brief_repr(colour)} is not a colour in play", ("finished", i))
             seat = colours.index(colour)
             if seat in seats:
                 raise PositionError(f"{colour} is listed twice", ("finished", i))
@@ -278,10 +279,10 @@ class PositionReader:
                                 ("send_backs",))
         for colour, count in value.items():
             if colour not in colours:
-                raise PositionError(f"{colour!r} is not a colour in play",
+                raise PositionError(f"{brief_repr(colour)} is not a colour in play",
                                     ("send_backs", colour), key=True)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise PositionError(f"expected a count 0 or more, got {count!r}",
+                raise PositionError(f"expected a count 0 or more, got {brief_repr(count)}",
                                     ("send_backs", colour))
             counts[colours.index(colour)] = count
         return tuple(counts)
@@ -289,7 +290,7 @@ class PositionReader:
     @staticmethod
     def _to_move(value: Any, colours: tuple[str, ...]) -> int:
         if value not in colours:
-            raise PositionError(f"expected to_move one of {', '.join(colours)}, got {value!r}",
+            raise PositionError(f"expected to_move one of {', '.join(colours)}, got {brief_repr(value)}",
                                 ("to_move",))
         return colours.index(value)
 
@@ -303,7 +304,7 @@ class PositionReader:
         if len(text) != 2 or text[0] != initial or not text[1].isdigit() \
                 or not 1 <= int(text[1]) <= len(own):
             raise PositionError(f"expected last_moved as a piece of {colours[seat]} "
-                                f"({initial}1-{initial}{len(own)}), got {value!r}",
+                                f"({initial}1-{initial}{len(own)}), got {brief_repr(value)}",
                                 ("last_moved",))
         if not sixes and not tries:
             raise PositionError("last_moved needs sixes or tries: a piece moved earlier in "
@@ -321,7 +322,7 @@ def _progress(item: Any, path: tuple, start: int, goal: int, where: str) -> int:
     if item == "goal":
         return goal
     if isinstance(item, bool) or not isinstance(item, int):
-        raise PositionError(f"expected {where}, got {item!r}", path)
+        raise PositionError(f"expected {where}, got {brief_repr(item)}", path)
     if item > goal:
         raise PositionError(f"progress {item} is past the goal: expected {where}", path)
     if item < start:

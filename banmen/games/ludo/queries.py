@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from banmen.errors import brief_repr
 from banmen.game import BanmenError, PositionError, Query, QueryError, QueryParam
 from banmen.games.ludo.engine import LudoState, is_void_six, movable, sends, waypoints
 from banmen.games.ludo.notation import parse_move, piece_name, progress_text
@@ -30,7 +31,7 @@ def _piece_arg(state: LudoState, piece: Any) -> int:
     mover = state.colours[seat]
     own = state.pieces[seat]
     if len(text) != 2 or text[0] not in COLOUR_OF_INITIAL or not text[1].isdigit():
-        raise QueryError(f"expected a piece like r2, got {piece!r}")
+        raise QueryError(f"expected a piece like r2, got {brief_repr(piece)}")
     if COLOUR_OF_INITIAL[text[0]] != mover:
         raise QueryError(f"{text} is not a piece of the side to move ({mover})")
     index = int(text[1]) - 1
@@ -178,7 +179,7 @@ def query_legal_under(game: LudoGame, state: LudoState, preset: Any, move: Any) 
     The same pieces, colours, roll and turn counters are read under that preset."""
     name = str(preset)
     if name not in preset_names():
-        raise QueryError(f"unknown preset {name!r} (known: {', '.join(preset_names())})")
+        raise QueryError(f"unknown preset {brief_repr(name)} (known: {', '.join(preset_names())})")
     data = write_position(state)
     data["preset"] = name
     try:

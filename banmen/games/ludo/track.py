@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from banmen.errors import brief_repr
 from banmen.game import BanmenError
 
 #: every colour in seat order (clockwise; turns follow this order).
@@ -135,7 +136,7 @@ def square_of(rules: Any, colour: str, progress: int | str, piece_index: int) ->
     if progress == "goal":
         return f"{c}-goal"
     if isinstance(progress, bool) or not isinstance(progress, int) or not start <= progress <= goal:
-        raise BanmenError(f"progress {progress!r} is not on the track: expected yard, "
+        raise BanmenError(f"progress {brief_repr(progress)} is not on the track: expected yard, "
                           f"{start}-{goal} or goal")
     if progress == goal:
         return f"{c}-goal"

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
+from banmen.errors import shorten
 from banmen.game import NotationError
 
 
@@ -75,7 +76,7 @@ def parse_square(text: int | str) -> int:
     # plain ASCII digits, the common case, read as they are (normalising changes nothing)
     digits = raw if raw.isascii() and raw.isdigit() else _normalise_digits(raw).strip()
     if not re.fullmatch(r"\d+", digits):
-        raise NotationError(f"expected a square written file then rank, like 43, got '{raw}'")
+        raise NotationError(f"expected a square written file then rank, like 43, got '{shorten(raw)}'")
     if len(digits) != 2 or not all("1" <= d <= str(SIZE) for d in digits):
         raise NotationError(f"square {digits} is off the board: expected file and rank 1-{SIZE}")
     return int(digits)

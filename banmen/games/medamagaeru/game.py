@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from banmen.game import Game, Outcome, Query, Rules
+from banmen.game import Game, Outcome, Query, Rules, check_move_text
 from banmen.games.medamagaeru import kinds
 from banmen.games.medamagaeru.board import (
     _ORDINALS,
@@ -252,6 +252,7 @@ class MedamagaeruGame(Game):
                 promotes only once"``, ``"the repetition duty forbids 3 43-33: that position
                 already occurred"``, ``"the game is over: green won (third capture)"``.
         """
+        check_move_text(text)
         return _MoveReader(self, state, text).read()
 
     # ---- positions

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from banmen.errors import shorten
 from banmen.game import IllegalMoveError, NotationError, Outcome
 from banmen.games.medamagaeru.board import (
     _normalise_digits,
@@ -46,7 +47,8 @@ class _MoveReader:
         match = _MOVE_RE.fullmatch(self._normalised())
         if match is None:
             raise NotationError(
-                f"cannot read move '{self.text}': expected like '5 63-52', '2 44x45' or '2 44x45+'"
+                f"cannot read move '{shorten(self.text)}': expected like '5 63-52', '2 44x45' "
+                "or '2 44x45+'"
             )
         origin, target = parse_square(match["origin"]), parse_square(match["target"])
         eyes = self._read_eyes(match["eyes"])

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 
+from banmen.errors import brief_repr, shorten
 from banmen.game import BanmenError, NotationError, PositionError
 from banmen.games.medamagaeru.board import (
     _LETTER_OWNER,
@@ -66,7 +67,7 @@ def material() -> dict[str, Counter[int]]:
 _POSITION_KEYS = (
     "game", "to_move", "board", "captures", "attacker", "window", "plies_since_2_2", "history",
 )
-_PIECE_RE = re.compile(r"(?P<owner>[GW])(?P<eyes>\d+)(?P<promoted>\+)?")
+_PIECE_RE = re.compile(r"(?P<owner>[GW])(?P<eyes>\d{1,9})(?P<promoted>\+)?")  # int() refuses 4300+ digits
 _PIECE_EXPECTED = "expected a piece like G4 or W2+ (owner G or W, eyes 1-5, + when promoted)"
 
 
@@ -81,10 +82,10 @@ def position_text(key: RepetitionKey) -> str:
 def _read_piece(value: Any, path: tuple) -> Piece:
     """Read ``G4`` / ``W2+``; raise PositionError at ``path``."""
     if not isinstance(value, str):
-        raise PositionError(_PIECE_EXPECTED + f", got {value!r}", path)
+        raise PositionError(_PIECE_EXPECTED + f", got {brief_repr(value)}", path)
     match = _PIECE_RE.fullmatch(value.strip())
     if match is None:
-        raise PositionError(_PIECE_EXPECTED + f", got '{value}'", path)
+        raise PositionError(_PIECE_EXPECTED + f", got '{shorten(str(value))}'", path)
     eyes = int(match["eyes"])
     if not 1 <= eyes <= MAX_EYES:
         raise PositionError(f"expected eyes 1-{MAX_EYES}, got {eyes}", path)
@@ -93,8 +94,8 @@ def _read_piece(value: Any, path: tuple) -> Piece:
 
 def _read_board_square(key: Any, path: tuple) -> int:
     if isinstance(key, bool) or not isinstance(key, (int, str)):
-        raise PositionError(f"expected a square written file then rank, like 43, got {key!r}", path,
-                            key=True)
+        raise PositionError(f"expected a square written file then rank, like 43, "
+                            f"got {brief_repr(key)}", path, key=True)
     try:
         return parse_square(key)
     except NotationError as err:
@@ -103,7 +104,7 @@ def _read_board_square(key: Any, path: tuple) -> int:
 
 def _read_side(value: Any, path: tuple, what: str, choices: tuple[str, ...] = SIDES) -> str:
     if value not in choices:
-        raise PositionError(f"expected {what} {' or '.join(choices)}, got {value!r}", path)
+        raise PositionError(f"expected {what} {' or '.join(choices)}, got {brief_repr(value)}", path)
     return value
 
 
@@ -131,7 +132,8 @@ class _PositionReader:
         for key in data:
             if key not in _POSITION_KEYS:
                 raise PositionError(
-                    f"unknown key '{key}': expected {', '.join(_POSITION_KEYS[:-1])} or history",
+                    f"unknown key '{shorten(str(key))}': expected "
+                    f"{', '.join(_POSITION_KEYS[:-1])} or history",
                     (key,),
                 )
         if "game" in data and data["game"] != self.game.id:
@@ -196,7 +198,7 @@ class _PositionReader:
         for key in value:
             if key not in SIDES:
                 raise PositionError(
-                    f"unknown side '{key}': expected green or white", ("captures", key)
+                    f"unknown side '{shorten(str(key))}': expected green or white", ("captures", key)
                 )
         counts = []
         for side in SIDES:
@@ -204,7 +206,7 @@ class _PositionReader:
             path = ("captures", side)
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= self.goal:
                 raise PositionError(
-                    f"expected a number of captures 0-{self.goal}, got {count!r}", path
+                    f"expected a number of captures 0-{self.goal}, got {brief_repr(count)}", path
                 )
             enemy = other(side)
             on_board = sum(1 for _ in pieces_of(board, enemy))
@@ -269,7 +271,7 @@ class _PositionReader:
             )
         limit = self.game.rules.draw_plies_after_2_2
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
-            raise PositionError(f"expected plies_since_2_2 0-{limit}, got {value!r}", path)
+            raise PositionError(f"expected plies_since_2_2 0-{limit}, got {brief_repr(value)}", path)
         return value
 
     # ---- history
@@ -280,11 +282,11 @@ class _PositionReader:
         for i, text in enumerate(history):
             path = ("history", i)
             if not isinstance(text, str):
-                raise PositionError(f"expected a move like '3 44-43', got {text!r}", path)
+                raise PositionError(f"expected a move like '3 44-43', got {brief_repr(text)}", path)
             try:
                 move = self.game.parse_move(state, text)
             except BanmenError as err:
-                raise PositionError(f"history move {i + 1} '{text}': {err}", path) from None
+                raise PositionError(f"history move {i + 1} '{shorten(text)}': {err}", path) from None
             state = self.game.play(state, move)
         return state
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from banmen.errors import brief_repr
 from banmen.game import NotationError, Query, QueryError, QueryParam
 from banmen.games.medamagaeru.board import (
     attackers_of,
@@ -59,7 +60,7 @@ def _move_arg(game: MedamagaeruGame, state: MedamagaeruState, move: Any) -> Move
 
 def _side_arg(side: Any) -> str:
     if side not in SIDES:
-        raise QueryError(f"expected side green or white, got {side!r}")
+        raise QueryError(f"expected side green or white, got {brief_repr(side)}")
     return side
 
 
@@ -134,7 +135,7 @@ def query_can_capture(
     1 takes 5). ``shared/rules/medamagaeru.md`` "Moves"."""
     for value in (eyes, target):
         if not isinstance(value, int) or not 1 <= value <= MAX_EYES:
-            raise QueryError(f"expected an eye count 1-{MAX_EYES}, got {value!r}")
+            raise QueryError(f"expected an eye count 1-{MAX_EYES}, got {brief_repr(value)}")
     return can_capture(eyes, target)
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from banmen.game import Game, IllegalMoveError, Outcome, PositionError, Query
+from banmen.errors import brief_repr
+from banmen.game import Game, IllegalMoveError, Outcome, PositionError, Query, check_move_text
 from banmen.games import checkers_bitboard as bb
 from banmen.games.suicide_checkers import kinds, reasons
 from banmen.games.suicide_checkers.board import (
@@ -145,6 +146,7 @@ class SuicideCheckersGame(Game):
                 :func:`.reasons.typed_reason` finds one: ``'14-10' is not legal here:
                 14から10へは後ろ向きです。… (legal: 9-13, 9-14, ...)``.
         """
+        check_move_text(text)
         legal = self.legal_moves(state)
         try:
             return read_move(legal, text)
@@ -156,7 +158,7 @@ class SuicideCheckersGame(Game):
             captures = [m for m in legal if is_capture(m)]
             choices = (f"captures: {listing(captures)}" if captures
                        else f"legal: {listing(legal)}")
-            raise IllegalMoveError(str(err), f"{text!r} is not legal here: {why} ({choices})"
+            raise IllegalMoveError(str(err), f"{brief_repr(text)} is not legal here: {why} ({choices})"
                                    ) from None
 
     def format_move(self, state: CheckersState, move: Move) -> str:
@@ -185,55 +187,134 @@ class SuicideCheckersGame(Game):
 
     # ---- positions
 
-    _POSITION_KEYS = ("game", "fen", "quiet_plies")
+    _POSITION_KEYS = ("game", "fen", "quiet_plies", "window")
 
     def position_schema(self) -> dict[str, Any]:
         """Return the JSON Schema of the position mapping (README.md, "Position files")."""
+        fen = {"type": "string", "pattern": "^\\s*[BWbw]\\s*:"}
         return {
             "type": "object",
             "additionalProperties": False,
             "required": ["fen"],
             "properties": {
                 "game": {"const": self.id},
-                "fen": {"type": "string", "pattern": "^\\s*[BWbw]\\s*:",
-                        "description": "checkers FEN, e.g. B:W21,22,K30:B1,2,K12"},
-                "quiet_plies": {"type": "integer", "minimum": 0},
+                "fen": {**fen, "description": "checkers FEN, e.g. B:W21,22,K30:B1,2,K12"},
+                "quiet_plies": {"type": "integer", "minimum": 0,
+                                "description": "plies since the last capture or man move"},
+                "window": {"type": "array", "items": fen,
+                           "description": "earlier positions (FEN) since the last capture or "
+                                          "man move, oldest first, without this one"},
             },
         }
 
     def position_from_yaml(self, data: Mapping[str, Any]) -> CheckersState:
         """Build a state from ``{game: suicide-checkers, fen: "B:W21,22,K30:B1,2,K12"}``.
 
-        Optional key ``quiet_plies`` (int >= 0): plies already played without capture or man
-        move, for the quiet-move draw. The repetition history always starts empty.
+        Optional keys, for the draw rules (``shared/rules/suicide-checkers.md``, "End of the
+        game (reversed)"):
+
+        * ``quiet_plies`` (int >= 0): plies already played without capture or man move, for
+          the quiet-move draw; default 0, or the length of ``window`` when that is given.
+        * ``window`` (list of FENs, oldest first): the earlier positions since the last capture
+          or man move, without this one, for the repetition draw; default empty (no earlier
+          position counts). ``fen: "B:WK28,K31:BK1,K2"`` with ``window: ["W:WK31,K32:BK1,K2"]``
+          is the position after ``32-28`` from ``W:WK31,K32:BK1,K2``; :meth:`position_to_yaml`
+          writes it, so a position copied from the play board keeps its past.
 
         Raises:
             PositionError: a missing ``fen`` (path ``()``), an unknown key (path ``(key,)``),
-                a wrong ``game`` or ``quiet_plies``, or a bad FEN (see :func:`parse_fen`).
+                a wrong ``game`` or ``quiet_plies``, a bad FEN (see :func:`parse_fen`), or a
+                ``window`` that play cannot leave: not a list, an entry that is no FEN (path
+                ``("window", i)``), more entries than ``quiet_plies``, an entry that is not
+                one king move (no capture) before the next position, or an entry after which
+                the game was already drawn (see :meth:`_read_window`).
         """
         if not isinstance(data, Mapping):
             raise PositionError("a suicide-checkers position is a mapping with a 'fen' key")
         for key in data:
             if key not in self._POSITION_KEYS:
                 raise PositionError(
-                    f"unknown key {key!r} in a suicide-checkers position "
+                    f"unknown key {brief_repr(key)} in a suicide-checkers position "
                     f"(known: {', '.join(self._POSITION_KEYS)})", (key,))
         if "game" in data and data["game"] != self.id:
             raise PositionError(f"game must be {self.id!r}, not {data['game']!r}", ("game",))
         if "fen" not in data:
             raise PositionError(f"a suicide-checkers position needs 'fen', e.g. {_FEN_EXAMPLE!r}")
         state = parse_fen(data["fen"])
-        quiet = data.get("quiet_plies", 0)
+        earlier = self._read_fens(data.get("window", []))
+        quiet = data.get("quiet_plies", len(earlier))
         if isinstance(quiet, bool) or not isinstance(quiet, int) or quiet < 0:
-            raise PositionError(f"quiet_plies must be a whole number >= 0, not {quiet!r}",
+            raise PositionError(f"quiet_plies must be a whole number >= 0, not {brief_repr(quiet)}",
                                 ("quiet_plies",))
-        return state._replace(quiet_plies=quiet)
+        if quiet < len(earlier):
+            raise PositionError(
+                f"quiet_plies {quiet} is less than the number of positions in window "
+                f"({len(earlier)}): each of them was left by a quiet ply", ("quiet_plies",))
+        state = state._replace(quiet_plies=quiet)
+        return state._replace(history=self._read_window(earlier, state))
+
+    @staticmethod
+    def _read_fens(value: Any) -> list[CheckersState]:
+        """Read the ``window`` list: one FEN per earlier position (errors at ``("window", i)``)."""
+        if not isinstance(value, list):
+            raise PositionError(
+                "window must be a list of the earlier positions as FENs, oldest first, "
+                f"like [{_FEN_EXAMPLE!r}]", ("window",))
+        states = []
+        for i, text in enumerate(value):
+            try:
+                states.append(parse_fen(text))
+            except PositionError as err:
+                raise PositionError(f"window entry {i + 1}: {err}", ("window", i)) from None
+        return states
+
+    def _read_window(self, earlier: list[CheckersState], state: CheckersState) -> tuple:
+        """Return the keys of ``earlier`` (the ``window`` positions, oldest first) once they
+        are checked to be a past that play can give ``state`` (its ``quiet_plies`` set).
+
+        Each entry is left by one king move without capture (any other move empties the
+        window), the last one to ``state``; and no entry was already a draw (its
+        ``repetition_draw``-th occurrence, or ``quiet_move_limit`` reached).
+
+        Raises:
+            PositionError: at ``("window", i)``, naming the entry (1-based).
+        """
+        chain = [*earlier, state]
+        repeat, limit = self.rules.repetition_draw, self.rules.quiet_move_limit
+        keys: list = []
+        for i, before in enumerate(earlier):
+            after = chain[i + 1].key
+            if not any(not is_capture(m) and before.kings >> (m[0] - 1) & 1
+                       and self.play(before, m).key == after for m in self.legal_moves(before)):
+                following = f"entry {i + 2}" if i + 1 < len(earlier) else "the position (fen)"
+                raise PositionError(
+                    f"window entry {i + 1} {format_fen(before)!r} is not one king move without "
+                    f"capture before {following}: the window holds the positions since the "
+                    "last capture or man move, oldest first", ("window", i))
+            seen = keys.count(before.key) + 1
+            plies = state.quiet_plies - len(earlier) + i
+            if repeat and seen >= repeat:
+                raise PositionError(
+                    f"window entry {i + 1} {format_fen(before)!r} occurs for the {_nth(seen)} "
+                    f"time: the game was drawn there by repetition (repetition_draw {repeat})",
+                    ("window", i))
+            if limit and plies >= 2 * limit:
+                raise PositionError(
+                    f"window entry {i + 1} comes {plies} quiet plies after the last capture or "
+                    f"man move: the game was drawn there (quiet_move_limit {limit})",
+                    ("window", i))
+            keys.append(before.key)
+        return tuple(keys)
 
     def position_to_yaml(self, state: CheckersState) -> dict[str, Any]:
-        """Return ``{game, fen}`` plus ``quiet_plies`` when non-zero (history is not kept)."""
+        """Return ``{game, fen}``, plus ``quiet_plies`` when non-zero and ``window`` (the
+        earlier positions since the last capture or man move, oldest first, as FENs) when
+        there are any: :meth:`position_from_yaml` gives ``state`` back."""
         data: dict[str, Any] = {"game": self.id, "fen": format_fen(state)}
         if state.quiet_plies:
             data["quiet_plies"] = state.quiet_plies
+        if state.history:
+            data["window"] = [format_fen(CheckersState(*key)) for key in state.history]
         return data
 
     # ---- analysis
@@ -262,6 +343,14 @@ class SuicideCheckersGame(Game):
     def game_queries(self) -> dict[str, Query]:
         """Return the suicide-checkers queries (see the ``q_*`` functions), by name."""
         return {q.name: q for q in _QUERIES}
+
+
+def _nth(count: int) -> str:
+    """Return ``2nd``, ``3rd``, ``4th``, ... (the English ordinal of ``count`` >= 1)."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(count % 10, "th")
+    if count % 100 in (11, 12, 13):
+        suffix = "th"
+    return f"{count}{suffix}"
 
 
 GAME = SuicideCheckersGame

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from banmen.errors import brief_repr
 from banmen.game import IllegalMoveError, NotationError
 from banmen.games.suicide_checkers.board import CheckersState, is_capture
 from banmen.games.suicide_checkers.rules import Move
@@ -38,23 +39,23 @@ def read_move_squares(text: str) -> tuple[list[int], str]:
     compact = re.sub(r"\s+", "", str(text)).lower()
     if not _MOVE_TEXT.fullmatch(compact):
         raise NotationError(
-            f"cannot read move {text!r}: expected squares 1..32 joined by '-' (a move) or "
+            f"cannot read move {brief_repr(text)}: expected squares 1..32 joined by '-' (a move) or "
             f"'x' (a capture), e.g. 11-15, 22x15 or 15x24x31"
         )
     separators = set(re.findall(r"[-x]", compact))
     if len(separators) > 1:
-        raise NotationError(f"cannot read move {text!r}: it mixes '-' and 'x'")
+        raise NotationError(f"cannot read move {brief_repr(text)}: it mixes '-' and 'x'")
     squares = [int(s) for s in re.split(r"[-x]", compact)]
     for square in squares:
         if not 1 <= square <= 32:
             raise NotationError(
-                f"move {text!r} names square {square}, which does not exist "
+                f"move {brief_repr(text)} names square {square}, which does not exist "
                 f"(the squares are numbered 1..32)"
             )
     separator = separators.pop()
     if separator == "-" and len(squares) != 2:
         raise NotationError(
-            f"cannot read move {text!r}: a move without capture has two squares (11-15); "
+            f"cannot read move {brief_repr(text)}: a move without capture has two squares (11-15); "
             f"write captures with 'x'"
         )
     return squares, separator
@@ -93,9 +94,9 @@ def read_move(legal: list[Move], text: str) -> Move:
         if tuple(squares) in legal:
             return tuple(squares)
         if captures:
-            raise IllegalMoveError(f"{text!r} is not legal: a capture is compulsory here "
+            raise IllegalMoveError(f"{brief_repr(text)} is not legal: a capture is compulsory here "
                                    f"(captures: {listing(captures)})")
-        raise IllegalMoveError(f"{text!r} is not a legal move here (legal: {listing(legal)})")
+        raise IllegalMoveError(f"{brief_repr(text)} is not a legal move here (legal: {listing(legal)})")
     if tuple(squares) in captures:
         return tuple(squares)
     candidates = [m for m in captures if _follows(squares, m)]
@@ -103,13 +104,14 @@ def read_move(legal: list[Move], text: str) -> Move:
         return candidates[0]
     if len(candidates) > 1:
         raise NotationError(
-            f"{text!r} is ambiguous: {' or '.join(format_move_text(m) for m in candidates)}; "
+            f"{brief_repr(text)} is ambiguous: {' or '.join(format_move_text(m) for m in candidates)}; "
             f"write every landing square"
         )
     if not captures:
-        raise IllegalMoveError(f"{text!r} is not legal: there is no capture here "
+        raise IllegalMoveError(f"{brief_repr(text)} is not legal: there is no capture here "
                                f"(legal: {listing(legal)})")
-    raise IllegalMoveError(f"{text!r} is not a legal capture here (captures: {listing(captures)})")
+    raise IllegalMoveError(f"{brief_repr(text)} is not a legal capture here "
+                           f"(captures: {listing(captures)})")
 
 
 # --------------------------------------------------------------------------- PDN
@@ -154,7 +156,7 @@ def parse_pdn_moves(game: SuicideCheckersGame, state: CheckersState, text: str) 
         try:
             move = game.parse_move(state, token)
         except (NotationError, IllegalMoveError) as err:
-            raise type(err)(f"PDN move {len(moves) + 1} ({token!r}): {err}") from None
+            raise type(err)(f"PDN move {len(moves) + 1} ({brief_repr(token)}): {err}") from None
         moves.append(move)
         state = game.play(state, move)
     return moves

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from banmen.errors import brief_repr
 from banmen.game import PositionError
 from banmen.games import checkers_bitboard as bb
 from banmen.games.suicide_checkers.board import CheckersState
@@ -19,7 +20,7 @@ _FEN_EXAMPLE = "B:W21,22,K30:B1,2,K12"
 
 
 def _fen_error(text: str, reason: str) -> PositionError:
-    return PositionError(f"bad FEN {text!r}: {reason}", ("fen",))
+    return PositionError(f"bad FEN {brief_repr(text)}: {reason}", ("fen",))
 
 
 def _read_fen_squares(text: str, field: str) -> tuple[list[int], list[int]]:
@@ -36,13 +37,14 @@ def _read_fen_squares(text: str, field: str) -> tuple[list[int], list[int]]:
         target = men
         if token[0] in "Kk":
             target, token = kings, token[1:]
-        match = re.fullmatch(r"(\d+)(?:-(\d+))?", token)
+        # at most 9 digits: int() refuses more than 4300 with a ValueError, not a message
+        match = re.fullmatch(r"(\d{1,9})(?:-(\d{1,9}))?", token)
         if not match:
-            raise _fen_error(text, f"cannot read square {token!r}")
+            raise _fen_error(text, f"cannot read square {brief_repr(token)}")
         first = int(match.group(1))
         last = int(match.group(2) or first)
         if last < first:
-            raise _fen_error(text, f"range {token!r} runs backwards")
+            raise _fen_error(text, f"range {brief_repr(token)} runs backwards")
         for square in (first, last):
             if not 1 <= square <= 32:
                 raise _fen_error(text, f"square {square} is off the board (squares are 1..32)")
@@ -67,7 +69,7 @@ def parse_fen(text: str) -> CheckersState:
             having any piece.
     """
     if not isinstance(text, str):
-        raise PositionError(f"bad FEN {text!r}: expected a text such as {_FEN_EXAMPLE!r}",
+        raise PositionError(f"bad FEN {brief_repr(text)}: expected a text such as {_FEN_EXAMPLE!r}",
                             ("fen",))
     compact = re.sub(r"\s+", "", text).removesuffix(".")
     parts = compact.split(":")

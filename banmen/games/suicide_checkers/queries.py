@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from banmen.errors import brief_repr
 from banmen.game import Query, QueryError, QueryParam
 from banmen.games import checkers_bitboard as bb
 from banmen.games.suicide_checkers.board import (
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 def _side(side: str) -> bool:
     """Return True for black, False for white; raise QueryError otherwise."""
     if side not in SIDES:
-        raise QueryError(f"side must be 'black' or 'white', not {side!r}")
+        raise QueryError(f"side must be 'black' or 'white', not {brief_repr(side)}")
     return side == "black"
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from banmen.game import IllegalMoveError, NotationError
+from banmen.errors import shorten
+from banmen.game import IllegalMoveError, NotationError, check_move_text
 from banmen.games.ukejalayer.moves import UkejalayerMove, UkejalayerState
 from banmen.games.ukejalayer.rules import OTHER, PIECE
 
@@ -131,15 +132,16 @@ class NotationMixin:
             IllegalMoveError: well formed but not legal here, with the reason (e.g. ``"a1 has
                 only 2 white pieces on top, cannot carry 3"``).
         """
+        check_move_text(text)
         text = text.strip()
         if not text:
             raise NotationError("empty move text")
         if "(" in text:
             if not _CHAIN_RE.fullmatch(text):
-                raise NotationError(f"cannot read chain '{text}': {_NOTATION_HELP}")
+                raise NotationError(f"cannot read chain '{shorten(text)}': {_NOTATION_HELP}")
             return self._parse_chain(state, text)
         if not _CANONICAL_RE.fullmatch(text):
-            raise NotationError(f"cannot read move '{text}': {_NOTATION_HELP}")
+            raise NotationError(f"cannot read move '{shorten(text)}': {_NOTATION_HELP}")
         return self._parse_canonical(state, text)
 
     def _square(self, name: str) -> int:
@@ -207,14 +209,14 @@ class NotationMixin:
                 split = k
         if split is None:
             raise NotationError(
-                f"cannot read '{text}' as decreased then increased squares with equal totals"
+                f"cannot read '{shorten(text)}' as decreased then increased squares with equal totals"
             )
         rank = self.geometry.canonical_rank
         for group in (tokens[:split], tokens[split:]):
             order = [rank[sq] for sq, _ in group]
             if order != sorted(order):
                 raise NotationError(
-                    f"squares in '{text}' must be ordered by rank from high to low, then file "
+                    f"squares in '{shorten(text)}' must be ordered by rank from high to low, then file "
                     "from a, within the decreased and the increased group"
                 )
         changes = [(sq, -count) for sq, count in tokens[:split]]

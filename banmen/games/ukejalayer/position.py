@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from banmen.errors import brief_repr, shorten
 from banmen.game import PositionError
 from banmen.games.ukejalayer.moves import _is_int, UkejalayerState
 from banmen.games.ukejalayer.rules import MAX_HAND
@@ -82,7 +83,7 @@ class PositionMixin:
         for key in data:
             if key not in self._KEYS:
                 raise PositionError(
-                    f"unknown key '{key}' (expected {', '.join(self._KEYS)})", (key,)
+                    f"unknown key '{shorten(str(key))}' (expected {', '.join(self._KEYS)})", (key,)
                 )
         for key in ("game", "to_move", "hands"):
             if key not in data:
@@ -115,7 +116,7 @@ class PositionMixin:
             count = value[side]
             if not _is_int(count):
                 raise PositionError(
-                    f"hand count must be a whole number (got {count!r})", ("hands", side)
+                    f"hand count must be a whole number (got {brief_repr(count)})", ("hands", side)
                 )
             if count < 0:
                 raise PositionError(f"hand count must be 0 or more (got {count})", ("hands", side))
@@ -137,7 +138,8 @@ class PositionMixin:
             path = ("board", name)
             if not isinstance(name, str) or not re.fullmatch(r"[a-z][0-9]+", name):
                 raise PositionError(
-                    f"'{name}' is not a square (expected a file letter then a rank, like 'c2')",
+                    f"'{shorten(str(name))}' is not a square (expected a file letter then a "
+                    "rank, like 'c2')",
                     path, key=True,
                 )
             if name not in self.geometry.index:
@@ -150,7 +152,7 @@ class PositionMixin:
                                     f"engine's limit of {MAX_STACK_HEIGHT}", path)
             if not isinstance(stack, str) or not re.fullmatch(r"[WB]*", stack):
                 raise PositionError(
-                    f"stack must be a string of W and B, bottom to top (got {stack!r})", path
+                    f"stack must be a string of W and B, bottom to top (got {brief_repr(stack)})", path
                 )
             board[self.geometry.index[name]] = stack
         return tuple(board)
@@ -173,7 +175,7 @@ class PositionMixin:
         wait = data["white_wait"]
         path = ("white_wait",)
         if not _is_int(wait):
-            raise PositionError(f"white_wait must be a whole number (got {wait!r})", path)
+            raise PositionError(f"white_wait must be a whole number (got {brief_repr(wait)})", path)
         if wait < 0:
             raise PositionError(f"white_wait must be 0 or more (got {wait})", path)
         # 0 is true of every position before the unlock too, so scripts may always write it.

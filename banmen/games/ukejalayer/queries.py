@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any
 
+from banmen.errors import shorten
 from banmen.game import IllegalMoveError, Query, QueryError, QueryParam
 from banmen.games.ukejalayer.moves import UkejalayerState
 from banmen.games.ukejalayer.rules import PIECE
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 def _query_square(game: UkejalayerGame, value: Any) -> str:
     name = str(value).strip()
     if name not in game.geometry.index:
-        raise QueryError(f"'{value}' is not a square of the {game.geometry.describe()}")
+        raise QueryError(f"'{shorten(str(value))}' is not a square of the {game.geometry.describe()}")
     return name
 
 
