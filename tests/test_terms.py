@@ -16,6 +16,7 @@ import re
 import pytest
 import yaml
 
+from banmen.game import game_class
 from conftest import ROOT
 from test_own_words import VisibleText
 
@@ -32,9 +33,22 @@ TERMS = [
 SOURCES = ("docs/{game}", "lessons/{game}", "puzzles/{game}", "diagrams/{game}", "sequences/{game}")
 
 
+def _home_section(game: str) -> str:
+    """The home page's section on ``game`` (from its ``###`` heading, which starts with the
+    game's name, to the next heading of that level or above); the lines outside it are left
+    empty, so that line numbers stay those of ``docs/index.md``."""
+    lines = (ROOT / "docs" / "index.md").read_text(encoding="utf-8").splitlines()
+    name = game_class(game).name_ja
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"### {name}"))
+    end = next((i for i in range(start + 1, len(lines)) if re.match(r"#{1,3} ", lines[i])),
+               len(lines))
+    return "\n".join(line if start <= i < end else "" for i, line in enumerate(lines))
+
+
 def _texts(game: str) -> dict[str, str]:
-    """Every page (Markdown) and content file (YAML) of ``game``, by path from the root."""
-    found: dict[str, str] = {}
+    """Every page (Markdown) and content file (YAML) of ``game``, and its section of the home
+    page, by path from the root."""
+    found: dict[str, str] = {"docs/index.md": _home_section(game)}
     for pattern in SOURCES:
         folder = ROOT / pattern.format(game=game)
         for path in sorted(folder.rglob("*")):
@@ -55,6 +69,7 @@ def _places(texts: dict[str, str], word: str) -> list[str]:
 def test_a_game_calls_each_thing_by_the_name_its_rules_page_uses(game, term, others):
     texts = _texts(game)
     assert f"docs/{game}/rules.md" in texts and any(n.startswith("lessons/") for n in texts)
+    assert game_class(game).name_ja in texts["docs/index.md"]
     assert term in texts[f"docs/{game}/rules.md"], f"the rules page uses {term}"
     for other in others:
         assert _places(texts, other) == [], f"{other} where the rules page says {term}"
