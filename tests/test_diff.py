@@ -148,7 +148,7 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
         "winning moves within 3 plies", "[3 55-44]", "[] (none)")
     # the lesson's last step promised a win by the third capture
     assert [(e.line, e.message) for e in by_source["lessons/medamagaeru/first-game.yaml"]
-            .errors] == [(78, "claim 'win' does not hold after 2 44x43: the game goes on")]
+            .errors] == [(80, "claim 'win' does not hold after 2 44x43: the game goes on")]
     for item in captures.items:
         for board in item.boards:
             # the pieces stay where they are: only the status line under the board changes
