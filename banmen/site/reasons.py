@@ -43,7 +43,7 @@ _PATTERNS: list[_Pattern] = [(re.compile(p), f) for p, f in [
     (r"^(?P<t>\S+) is not a jump: a jump lands two squares away in a straight line$",
      lambda m: "ジャンプにはなりません。ジャンプは一直線に2マス先へ着地します。"),
     (r"^(?P<t>\S+) goes backward: a doll (?:jumps|steps|moves) .*$",
-     lambda m: "後ろへ戻る手です。人形は前・斜め前・横にしか進めません。"),
+     lambda m: "後ろへ戻る手です。人形は前・ななめ前・よこにしか進めません。"),
     (r"^(?P<t>\S+) is not a step: write jumps with x .*$",
      lambda m: "ふつうの移動で進めるのは1マスだけです。ジャンプなら、着地するマスを x でつないで書きます。"),
     (r"^cannot land on (?P<sq>\S+): it is a goal square of another player$",

@@ -54,7 +54,7 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
     forward = geo.directions(seat)
     step = (max(-1, min(1, dx)), max(-1, min(1, dy)))
     if step not in forward and (abs(dx) <= 2 and abs(dy) <= 2):
-        return "人形は前・斜め前・横にしか進めません。後ろや斜め後ろへは行けません。"
+        return "人形は前・ななめ前・よこにしか進めません。後ろやななめ後ろへは行けません。"
     return ("人形はとなりのマスへ1マス動くか、となりの人形を飛び越えて、すぐ後ろのマスへ"
             "着地します。そのマスへは行けません。")
 
