@@ -8,7 +8,8 @@
  * uncaught error on every page, and a header whose palette toggle no longer works. Another
  * site on the same origin, an old theme version or a hand edit can leave such junk.
  *
- * This wraps __md_get (defined by the theme just before, partials/javascripts/base.html):
+ * This wraps __md_get and __md_set (defined by the theme just before,
+ * partials/javascripts/base.html): reading or writing where storage is refused does nothing;
  * a value that cannot be read, or a palette or tab list of the wrong shape, reads as nothing
  * (the theme's default) and is removed (repaired: the theme writes a good one on the next
  * toggle). The palette is only checked for its shape, never used to change the page.
@@ -70,4 +71,17 @@
     }
     return value;
   };
+
+  // __md_set catches a refused write, but reads localStorage (its default store) before
+  // that: a browser that refuses storage throws there
+  var write = window.__md_set;
+  if (typeof write === "function") {
+    window.__md_set = function () {
+      try {
+        return write.apply(this, arguments);
+      } catch (error) {
+        return undefined;  // storage refused: the setting is simply not kept
+      }
+    };
+  }
 })();
