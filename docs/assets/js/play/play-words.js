@@ -1,8 +1,8 @@
 // The play board's Japanese words: side names and the sentence that ends a game.
 //
 // The table is data written at build time (assets/play-words.json, banmen/site/play_words.py):
-// {"sides": {id: name}, "outcomes": [[pattern, template], ...]}. The engine reports the end of
-// a game as {winner, reason} with its English reason; the first pattern matching the whole
+// {"sides": {id: name}, "outcomes": [[pattern, template], ...], "reader": {won, lost, draw}}.
+// The engine reports the end of a game as {winner, reason} with its English reason; the first pattern matching the whole
 // reason gives the sentence, its template filled from the named groups: {name} as written,
 // {name|side} a side name, {name|sides} a comma list of sides, {name|ranks} "red 1, blue 2".
 // Python applies the same table (outcome_ja), so no sentence is written twice.
@@ -58,16 +58,13 @@ export function outcomeText(words, outcome) {
   return head + reasonText(words, outcome);
 }
 
-// The end of a game in the reader's terms when the reader plays the side ``me``:
+// The end of a game in the reader's terms when the reader plays the side ``me`` (the words
+// file's "reader" heads, as banmen.site.play_words.reader_outcome_ja):
 // {text: 「あなた（白）の勝ちです。…」 or 「コンピューター（黒）の勝ちです。あなたの負けです。…」
 // or 「引き分けです。…」, result: "won" | "lost" | "draw"}.
 export function readerOutcome(words, outcome, me) {
-  const reason = reasonText(words, outcome);
   const winner = outcome.winner;
-  if (winner === null || winner === undefined) return { text: `引き分けです。${reason}`, result: "draw" };
-  if (winner === me) {
-    return { text: `あなた（${sideName(words, me)}）の勝ちです。${reason}`, result: "won" };
-  }
-  return { text: `コンピューター（${sideName(words, winner)}）の勝ちです。あなたの負けです。${reason}`,
-    result: "lost" };
+  const result = winner === null || winner === undefined ? "draw" : winner === me ? "won" : "lost";
+  const head = words.reader[result].replace("{side}", result === "draw" ? "" : sideName(words, winner));
+  return { text: head + reasonText(words, outcome), result };
 }
