@@ -18,6 +18,8 @@
 const VERSION = new URL(import.meta.url).search;
 let worker = null;
 let lastStage = "";
+let stagesSeen = [];
+const PROGRESS = new Set(["runtime", "engines", "ready"]);
 let nextId = 1;
 const waiting = new Map();
 const stageListeners = new Set();
@@ -46,13 +48,22 @@ export function engineReady() {
   return lastStage === "ready";
 }
 
+// Every stage the worker reported, in order: the progress stages and "restored" (Python came
+// from the snapshot a former page kept) and "kept" (this start was kept for later pages).
+export function engineStages() {
+  return stagesSeen.slice();
+}
+
 function startWorker() {
   worker = new Worker(new URL(`./worker.js${VERSION}`, import.meta.url), { type: "module" });
   worker.onmessage = (event) => {
     const { id, answer, failed, stage } = event.data;
     if (stage) {
-      lastStage = stage;
-      stageListeners.forEach((listener) => listener(stage));
+      stagesSeen.push(stage);
+      if (PROGRESS.has(stage)) {
+        lastStage = stage;
+        stageListeners.forEach((listener) => listener(stage));
+      }
       return;
     }
     const pending = waiting.get(id);
@@ -68,6 +79,7 @@ function startWorker() {
     worker.terminate();
     worker = null;  // the next ask starts a new one
     lastStage = "";
+    stagesSeen = [];
   };
 }
 
