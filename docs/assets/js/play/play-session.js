@@ -197,7 +197,10 @@ export async function openPlay(block, line) {
         STRENGTHS);
       field.dataset.side = side;
       field.value = strengthField.value;
-      field.addEventListener("change", () => { if (!human(side)) refresh().catch(failed); });
+      field.addEventListener("change", () => {
+        field.dataset.chosen = "1";
+        if (!human(side)) refresh().catch(failed);
+      });
       strengthOf[side] = field;
       sideStrengths.appendChild(label);
     }
@@ -214,9 +217,15 @@ export async function openPlay(block, line) {
     showStrengths();
   }
 
-  // one strength menu for the computer's sides, or one per side in 「コンピューター同士」
+  // one strength menu for the computer's sides, or one per side in 「コンピューター同士」 (a
+  // side's menu starts at the common one's strength until the reader picks one there)
   function showStrengths() {
     const watching = sideField.value === "watch";
+    if (watching) {
+      Object.values(strengthOf).forEach((field) => {
+        if (!field.dataset.chosen) field.value = strengthField.value;
+      });
+    }
     strengthLabel.hidden = watching || sideField.value === "both";
     sideStrengths.hidden = !watching;
   }
@@ -457,13 +466,13 @@ export async function openPlay(block, line) {
     refresh().catch(failed);
   });
   if (setupField) setupField.addEventListener("change", () => newSetup());
-  // the reader first takes the side to move (the seed field shows once a die is to roll),
-  // the side that moved first on the page's board when it shows moves
   const stop = onStage((name) => {
     bar.value = { runtime: 1, engines: 2, ready: 3 }[name] || 0;
     stage.textContent = STAGES[name] || "";
   });
   loading.hidden = engineReady();
+  // the reader first takes the side to move (the seed field shows once a die is to roll),
+  // the side that moved first on the page's board when it shows moves
   newSetup(Array.isArray(line) ? line : []);
   boards.focus({ preventScroll: true });
   // the engine's first answer: the board is playable (refresh draws it); a failure to load

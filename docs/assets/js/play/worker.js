@@ -105,8 +105,29 @@ async function start() {
   unpackEngines(pyodide, await zip);
   const handle = pyodide.pyimport("banmen.play").handle;
   postMessage({ stage: "ready" });
-  setTimeout(() => keepSnapshot(pyodide), 0);
+  whenIdle(() => keepSnapshot(pyodide));
   return handle;
+}
+
+// Run ``task`` once no request has come for IDLE ms (making and packing a snapshot takes the
+// worker about a second, which a reader's first moves should not wait for).
+const IDLE = 2000;
+let idleTimer = null;
+let idleTask = null;
+function whenIdle(task) {
+  idleTask = task;
+  idleTimer = setTimeout(runIdle, IDLE);
+}
+function runIdle() {
+  const task = idleTask;
+  idleTask = null;
+  idleTimer = null;
+  if (task) task();
+}
+function busy() {
+  if (idleTimer === null) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(runIdle, IDLE);
 }
 
 const ready = start();
@@ -134,6 +155,7 @@ function answerOf(handle, request) {
 }
 
 onmessage = async (event) => {
+  busy();
   const { id, request } = event.data || {};
   let handle;
   try {
