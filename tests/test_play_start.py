@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from banmen import play
 from banmen.site.play_words import SIDES_JA
-from test_play_board import served  # noqa: F401 (fixture)
+from test_play_board import AXE, served  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.slow
 
@@ -73,6 +73,9 @@ def test_the_board_shows_at_once_and_is_playable_once_the_engine_answers(page, s
     block = page.locator(".bm-play-page")
     shown = _press_and_time_the_board(block)
     assert shown < 500, f"the board showed {shown:.0f} ms after the press"
+    expect(block.locator(".bm-play-status")).to_have_text(
+        "コンピューターの準備をしています。準備ができると指せます。")
+    expect(block.locator(".bm-play-loading progress")).to_be_visible()
     setup = json.loads(block.get_attribute("data-play"))[0]
     # the start position's pieces, as the engine places them (the view came with the page)
     view = play.answer({"op": "view", "game": "suicide-checkers", "rules": {},
@@ -121,6 +124,9 @@ def test_a_second_play_page_reuses_the_engine_and_every_own_file_is_versioned(br
         block.evaluate("(b) => { b.dataset.pause = '0'; }")
         block.locator(".bm-play-start").click()
         page.wait_for_function(PLAYABLE, arg=block.element_handle(), timeout=120_000)
+        # (the worker keeps its snapshot once idle: let it finish, so that the time measured
+        # below is the second page's own)
+        _wait_for_stage(page, _version(built_site), "kept")
         # to another game's 対局する page by its link in the navigation: an instant navigation
         page.locator('.md-nav a[href$="suicide-checkers/play/"]').first.click()
         expect(page.locator("h1")).to_contain_text("スーサイドチェッカー")
@@ -206,6 +212,22 @@ def test_the_end_is_said_in_the_readers_terms_a_loss_in_the_colours_of_refusal(
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def _no_serious_axe_violation(page, block) -> None:
+    """axe-core on the open play panel, in both palettes: no serious or critical violation."""
+    for scheme in ("default", "slate"):
+        page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        page.add_script_tag(path=str(AXE))
+        violations = block.evaluate("""async (b) => {
+            const result = await axe.run(b.querySelector('.bm-play-panel'),
+                                         {resultTypes: ["violations"]});
+            return result.violations
+              .filter(v => v.impact === "serious" || v.impact === "critical")
+              .map(v => `${v.id}: ` + v.nodes.slice(0, 3).map(n => n.target.join(" ")))
+        }""")
+        assert violations == [], (scheme, violations)
+    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
+
+
 def test_watching_the_computers_each_side_plays_at_its_own_strength(page, served):
     # every request the page sends the engine worker is noted
     page.add_init_script("""(() => {
@@ -234,6 +256,7 @@ def test_watching_the_computers_each_side_plays_at_its_own_strength(page, served
     expect(labels).to_have_text([f"{SIDES_JA['black']}の強さ", f"{SIDES_JA['white']}の強さ"])
     block.locator('.bm-play-side-strength[data-side="black"]').select_option("easy")
     block.locator('.bm-play-side-strength[data-side="white"]').select_option("strong")
+    _no_serious_axe_violation(page, block)
     # from here on (a reply asked before the menus were set is left out), each reply is asked
     # at the strength of the side to move
     page.evaluate("window.__bmSent.length = 0")
