@@ -29,16 +29,19 @@ const SNAPSHOTS = "banmen-engine-snapshot";
 const SNAPSHOT_KEY = new URL(`../../banmen-engine.snapshot${VERSION || "?v=none"}`,
   import.meta.url).href;
 
+// The kept snapshot's response (null when there is none); unpackedSnapshot reads it.
 async function storedSnapshot() {
   try {
     if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return null;
-    const found = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY);
-    if (!found) return null;
-    const stream = found.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+    return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_KEY)) || null;
   } catch (error) {
     return null;
   }
+}
+
+async function unpackedSnapshot(found) {
+  const stream = found.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 // Keep a snapshot of this worker's Pyodide (made with _makeSnapshot) for later pages; drop
@@ -87,7 +90,9 @@ async function start() {
   const snapshot = await storedSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ indexURL: INDEX, _loadSnapshot: snapshot });
+      // unpacked first: a damaged one must fail here, before Pyodide starts its fetches
+      const memory = await unpackedSnapshot(snapshot);
+      const pyodide = await loadPyodide({ indexURL: INDEX, _loadSnapshot: memory });
       postMessage({ stage: "engines" });
       // the engines' files again (a game's rules are imported when first asked for)
       unpackEngines(pyodide, await zip);
