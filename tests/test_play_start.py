@@ -229,13 +229,21 @@ def _no_serious_axe_violation(page, block) -> None:
 
 
 def test_watching_the_computers_each_side_plays_at_its_own_strength(page, served):
-    # every request the page sends the engine worker is noted
+    # every request the page sends the engine worker is noted; while __bmHold is set they
+    # wait (the board stands still for the accessibility audit), __bmRelease() sends them
     page.add_init_script("""(() => {
         const send = Worker.prototype.postMessage;
         window.__bmSent = [];
+        window.__bmHold = false;
+        const held = [];
         Worker.prototype.postMessage = function (message, ...rest) {
+            if (window.__bmHold) { held.push([this, message, rest]); return undefined; }
             if (message && message.request) window.__bmSent.push(message.request);
             return send.call(this, message, ...rest);
+        };
+        window.__bmRelease = () => {
+            window.__bmHold = false;
+            held.splice(0).forEach(([worker, message, rest]) => worker.postMessage(message, ...rest));
         };
     })()""")
     page.goto(f"{served}/suicide-checkers/play/")
@@ -248,7 +256,7 @@ def test_watching_the_computers_each_side_plays_at_its_own_strength(page, served
     expect(block.locator(".bm-play-side-strength")).to_have_count(2)
     assert not block.locator(".bm-play-side-strength").first.is_visible()
     block.locator(".bm-play-seed-input").evaluate("(field) => { field.value = '2026'; }")
-    page.evaluate("window.__bmSent.length = 0")
+    page.evaluate("window.__bmHold = true")
     block.locator(".bm-play-side").select_option("watch")
     # 「コンピューター同士」: a menu per side, named by the side; the common one hidden
     expect(block.locator(".bm-play-strength")).to_be_hidden()
@@ -257,9 +265,8 @@ def test_watching_the_computers_each_side_plays_at_its_own_strength(page, served
     block.locator('.bm-play-side-strength[data-side="black"]').select_option("easy")
     block.locator('.bm-play-side-strength[data-side="white"]').select_option("strong")
     _no_serious_axe_violation(page, block)
-    # from here on (a reply asked before the menus were set is left out), each reply is asked
-    # at the strength of the side to move
-    page.evaluate("window.__bmSent.length = 0")
+    # from here on each reply is asked at the strength of the side to move
+    page.evaluate("window.__bmSent.length = 0; window.__bmRelease()")
     count = block.locator(".bm-play-moves li").count()
     page.wait_for_function("([b, n]) => b.querySelectorAll('.bm-play-moves li').length >= n",
                            arg=[block.element_handle(), count + 6], timeout=120_000)
