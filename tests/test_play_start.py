@@ -1,7 +1,8 @@
 """Starting the play board in real Chromium (issue 34, item 3, and items 4 and 2's menu):
 the board of a 対局する page shows within half a second of the press, before the engine is
 up; a second play page reached by Material's instant navigation asks the engine that is
-already up (Pyodide is not fetched again) and is playable in well under a second; the site's
+already up (Pyodide is not fetched again) and is playable in well under a second, and one
+loaded anew restores the snapshot of Pyodide the first page kept; the site's
 own scripts, the engine zip and the play files are fetched under the build's version query;
 the end of a game is said in the reader's terms, a loss in the colours of refusal; in
 「コンピューター同士」 each side plays at its own strength.
