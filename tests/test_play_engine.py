@@ -210,3 +210,30 @@ def test_the_browser_offers_the_moves_of_banmen_moves(page, game_id, rules, tmp_
     # nothing but the page's own origin was asked for
     assert all(url.startswith(page.site) for url in page.requests)
     assert page.evaluate("window.bmStages") == ["runtime", "engines", "ready"]
+
+
+@pytest.mark.slow
+def test_every_request_gets_an_answer_or_an_error_line(page):
+    """A request holding a value JSON cannot carry (a BigInt, a cycle) is answered with one
+    error line instead of never (issue 33, item 7); one the browser cannot even send to the
+    worker (a function) is refused at once; the worker keeps answering afterwards."""
+    answers = page.evaluate("""async () => {
+        const settle = (promise) => Promise.race([
+            promise.then((a) => ({answer: a}), (e) => ({refused: e.name})),
+            new Promise((resolve) => setTimeout(() => resolve({silent: true}), 60000))]);
+        const cycle = {op: "legal", game: "ukejalayer"};
+        cycle.position = cycle;
+        return [
+            await settle(window.bmAsk({op: "legal", game: "ukejalayer", position: {n: 1n}})),
+            await settle(window.bmAsk(cycle)),
+            await settle(window.bmAsk({op: "legal", game: "ukejalayer", position: () => 1})),
+            await settle(window.bmAsk({op: "start", game: "ukejalayer"})),
+        ];
+    }""")
+    assert answers[0] == {"answer": {
+        "error": "the request is no JSON value (Do not know how to serialize a BigInt)"}}
+    assert answers[1]["answer"]["error"].startswith(
+        "the request is no JSON value (Converting circular structure to JSON")
+    assert "\n" not in answers[1]["answer"]["error"]
+    assert answers[2] == {"refused": "DataCloneError"}
+    assert answers[3]["answer"]["position"]["game"] == "ukejalayer"

@@ -21,11 +21,10 @@ from playwright.sync_api import expect
 from banmen import play
 from banmen.render.svg import html_id
 from banmen.site.play_page import FROM_START_JA
-from banmen.site.play_words import SIDES_JA
+from banmen.site.play_words import SIDES_JA, reader_outcome_ja
 from test_browser import _page_of, content  # noqa: F401 (fixture)
 from test_play_board import (  # noqa: F401 (fixtures)
     browser,
-    expected_end,
     page,
     position,
     served,
@@ -122,7 +121,10 @@ def test_a_solved_move_puzzle_plays_on_from_the_solved_position(page, served, bu
     # the solved line wins: the game is over, won by the reader's side
     over = game.outcome(states[-1])
     assert over is not None and over.winner == game.side_to_move(states[0])
-    assert status(opened) == expected_end(game.id, {}, position(opened)) + "あなたの勝ちです。"
+    me = game.side_to_move(states[0])
+    assert status(opened) == "対局が終わりました。" + reader_outcome_ja(
+        over.winner, over.reason, me)[0]
+    assert status(opened).startswith(f"対局が終わりました。あなた（{SIDES_JA[me]}）の勝ちです。")
     # 「一手戻す」: back to before the reader's winning move (and the reply after it)
     opened.locator(".bm-play-undo").click()
     page.wait_for_function(

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from banmen import play
 from banmen.game import get_game
 from banmen.site.play_page import play_html, play_setup, rule_overrides, start_setups
 from banmen.site.play_words import OUTCOMES, outcome_ja, words_json
@@ -44,6 +45,21 @@ def test_outcome_reasons_in_japanese(winner, reason, expected):
     assert outcome_ja(winner, reason) == expected
 
 
+@pytest.mark.parametrize("winner, reason, me, expected", [
+    ("white", "no pieces", "black",
+     ("コンピューター（白）の勝ちです。あなたの負けです。自分の駒がすべてなくなりました。", "lost")),
+    ("black", "no pieces", "black", ("あなた（黒）の勝ちです。自分の駒がすべてなくなりました。", "won")),
+    (None, "quiet moves", "white", ("引き分けです。駒を取らない手が長く続きました。", "draw")),
+    ("west", "ranking: west, south, east, north", "south",
+     ("コンピューター（西）の勝ちです。あなたの負けです。ゴールした順：西、南、東、北。", "lost")),
+    ("red", "something new", "red", ("あなた（赤）の勝ちです。", "won")),
+])
+def test_the_end_in_the_readers_terms(winner, reason, me, expected):
+    from banmen.site.play_words import reader_outcome_ja
+
+    assert reader_outcome_ja(winner, reason, me) == expected
+
+
 def test_the_words_file_is_the_same_table_in_javascript_syntax():
     data = json.loads(words_json())
     assert words_json() == words_json()
@@ -51,13 +67,27 @@ def test_the_words_file_is_the_same_table_in_javascript_syntax():
     assert not any("(?P<" in p for p, _ in data["outcomes"])
     assert data["sides"]["south"] == "南" and data["sides"]["grey"] == "灰"
     assert data["seat_colours"] == {"south": "こい藍色", "west": "赤", "north": "緑", "east": "黄色"}
+    assert data["reader"] == {"won": "あなた（{side}）の勝ちです。",
+                              "lost": "コンピューター（{side}）の勝ちです。あなたの負けです。",
+                              "draw": "引き分けです。"}
 
 
 def test_setups_carry_the_position_mapping_the_differing_rules_and_the_sides():
-    assert start_setups(get_game("suicide-checkers")) == [{
+    [setup] = start_setups(get_game("suicide-checkers"))
+    view = setup.pop("view")
+    assert setup == {
         "label": "", "game": "suicide-checkers", "rules": {},
         "position": {"fen": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"},
-        "sides": ["black", "white"]}]
+        "sides": ["black", "white"]}
+    # a 対局する page's setup carries the board's view of its position (drawn at once)
+    assert view["variant"] == "suicide-checkers" and len(view["pieces"]) == 24
+    assert view["pieces"][0] == {"square": "1", "symbol": "bm-play-suicide-checkers-b",
+                                 "look": "b", "label": "b"}
+    assert view == play.answer({"op": "view", "game": "suicide-checkers",
+                                "position": setup["position"]})
+    # a diagram's button carries none (its board is on the page)
+    game = get_game("ukejalayer")
+    assert "view" not in play_setup(game, game.initial_state())
     two, four = start_setups(get_game("babuschka"))
     assert (two["label"], two["rules"], two["sides"]) == ("2人", {}, ["black", "grey"])
     assert (four["label"], four["rules"], four["sides"]) == (
@@ -138,3 +168,44 @@ def test_the_play_modules_stay_out_of_the_offline_bundle():
         assert f'modules["{module.stem}"]' not in text
     assert "openPlay(" in text and "function openPlay" not in text
     assert "createPlayBoard" not in text and "loadPyodide" not in text
+
+
+def test_own_files_get_the_builds_version_query():
+    from banmen.site.asset_versions import version_module, version_page
+
+    page = ('<link rel="stylesheet" href="../../assets/banmen.css">'
+            '<script src="../../assets/javascripts/bundle.a5f9d56c.min.js"></script>'
+            '<script src="../../assets/js/main.js" type="module"></script>'
+            '<script src="/assets/storage-guard.js" data-palettes="2"></script>'
+            '<script src="assets/print.js?x=1"></script>')
+    assert version_page(page, "0123456789ab") == (
+        '<link rel="stylesheet" href="../../assets/banmen.css?v=0123456789ab">'
+        '<script src="../../assets/javascripts/bundle.a5f9d56c.min.js"></script>'
+        '<script src="../../assets/js/main.js?v=0123456789ab" type="module"></script>'
+        '<script src="/assets/storage-guard.js?v=0123456789ab" data-palettes="2"></script>'
+        '<script src="assets/print.js?x=1"></script>')
+    module = ('import { a, b } from "./x.js";\n'
+              'import { c } from "../board-input.js?v=000000000000";\n'
+              'import { loadPyodide } from "../../pyodide/pyodide.mjs";\n'
+              '  const s = "import { d } from \'./y.js\'";\n')
+    assert version_module(module, "0123456789ab") == (
+        'import { a, b } from "./x.js?v=0123456789ab";\n'
+        'import { c } from "../board-input.js?v=0123456789ab";\n'
+        'import { loadPyodide } from "../../pyodide/pyodide.mjs?v=0123456789ab";\n'
+        '  const s = "import { d } from \'./y.js\'";\n')
+
+
+def test_the_version_changes_with_the_own_scripts(tmp_path):
+    import shutil
+
+    from banmen.site.asset_versions import site_version
+
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
+    first = site_version(ROOT, docs)
+    assert first == site_version(ROOT, docs) and re.fullmatch(r"[0-9a-f]{12}", first)
+    script = docs / "assets" / "js" / "play" / "play-board.js"
+    script.write_text(script.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    second = site_version(ROOT, docs)
+    assert second != first
+    assert site_version(ROOT, docs, {"ukejalayer": {"size": 5}}) != second

@@ -27,6 +27,7 @@ from banmen.errors import BanmenError, display_name, one_line
 from banmen.game import game_class, game_ids
 from banmen.site.build import (PageExpansion, SiteBuild, continuation_pages, defer_boards,
                                 park_search_excluded, restore_boards)
+from banmen.site.asset_versions import site_version, version_page, version_scripts
 from banmen.site.links import LinkCheck, LocatedWarnings
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
@@ -167,6 +168,8 @@ def on_config(config: Any, **_: Any) -> Any:
         if _state["build"] is not None and _state["build"] is not build:
             _state["build"].close()
     _state["build"] = build
+    # the version query of the site's own scripts, styles and play files (asset_versions)
+    _state["version"] = site_version(root, Path(config["docs_dir"]), _overrides_from_env())
     _state["pages"] = {}
     _state["links"] = LinkCheck()
     _state["boards"] = {}
@@ -309,7 +312,8 @@ def _index_now(page: Any, html: str) -> None:
 def on_post_page(output: str, page: Any, **_: Any) -> str:
     """Put each page's boards back into the written HTML (waiting for those still being
     drawn); with ``BANMEN_PDF=1`` the rules and puzzles pages of a game link to its PDF under
-    their title."""
+    their title; the links to the site's own scripts and styles get the build's version
+    query (:mod:`banmen.site.asset_versions`)."""
     # the parked elements first: they hold parked boards
     output = restore_boards(output, _state["nonce"] + "x",
                             _state["excluded"].pop(page.file.src_uri, []))
@@ -324,6 +328,16 @@ def on_post_page(output: str, page: Any, **_: Any) -> str:
     game, _, name = page.file.src_uri.partition("/")
     if pdf_enabled() and name in {f"{p}.md" for p in PDF_PAGES} and game in game_ids():
         output = re.sub(r"(</h1>)", lambda m: m.group(1) + pdf_link(game), output, count=1)
+    if _state.get("version"):  # a new build's page never runs an old cached script
+        output = version_page(output, _state["version"])
+    return output
+
+
+def on_post_template(output: str, template_name: str, **_: Any) -> str:
+    """The 404 page links the site's own scripts and styles with the build's version query
+    too (:func:`banmen.site.asset_versions.version_page`)."""
+    if template_name.endswith(".html") and _state.get("version"):
+        return version_page(output, _state["version"])
     return output
 
 
@@ -404,7 +418,8 @@ def game_names() -> list[str]:
 @event_priority(-50)  # after the search plugin has written its index
 def on_post_build(config: Any, **_: Any) -> None:
     """Once every page is written: check the anchors that authored links point at; write
-    the offline bundle of the page modules (:mod:`banmen.site.scripts`) and the play board's
+    the offline bundle of the page modules (:mod:`banmen.site.scripts`), the version query on
+    the built modules' imports (:mod:`banmen.site.asset_versions`) and the play board's
     runtime (Pyodide), engine zip and board parts (:mod:`banmen.site.play_assets`, the parts
     through the build cache); cut the Japanese text
     of the search index into words (:mod:`banmen.site.search`); write the PDFs when asked."""
@@ -421,6 +436,8 @@ def on_post_build(config: Any, **_: Any) -> None:
         target = site_dir / "assets" / "js" / "offline.js"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(script, encoding="utf-8")
+        if _state.get("version"):
+            version_scripts(site_dir, _state["version"])
         build = _state["build"]
         if build is not None:
             build.finish_drawing()  # boards no page showed, kept in the cache with the rest

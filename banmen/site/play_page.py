@@ -8,6 +8,12 @@ or the player counts of バブーシュカ on its 対局する page), each::
     {"label": "4人", "game": "babuschka", "rules": {"players": 4},
      "position": {... the game's position mapping ...}, "sides": ["south", ...]}
 
+A game's 対局する page (:func:`start_setups`) adds ``"view"``: the play board's view of the
+setup's position (:func:`banmen.games.views.view`: ``{"variant", "pieces", "info"}``), so
+the page draws the board the moment the button is pressed and the reader sees it while the
+engine is still loading; play itself waits for the engine. Diagrams and puzzles show their
+board on the page already and carry no view (it would add kilobytes to every button).
+
 ``rules`` holds only the parameters that differ from the engine's defaults (what
 :func:`banmen.play.engine` takes), ``position`` is what
 :meth:`banmen.game.Game.position_to_yaml` writes (so the engine in the browser reads the same
@@ -79,21 +85,29 @@ def play_setup(game: Any, state: Hashable, label: str = "") -> dict[str, Any]:
 def start_setups(game: Any) -> list[dict[str, Any]]:
     """Return the setups of a game's 対局する page: its start position under the site's rules;
     for バブーシュカ both player counts (「2人」, 「4人」), for the ルドー family each preset with
-    2 colours and 飛行棋 and ルドー with 4 (「飛行棋・2人」 …, :data:`LUDO_SETUPS`)."""
+    2 colours and 飛行棋 and ルドー with 4 (「飛行棋・2人」 …, :data:`LUDO_SETUPS`). Each carries
+    ``"view"``, the play board's view of its start position (drawn at once on the page).
+
+    Raises:
+        BanmenError: the game has no play view.
+    """
+    from banmen.games.views import view
+
+    engines: list[tuple[Any, str]] = [(game, "")]
     if game.id == "babuschka":
-        return [play_setup(game.with_rules({"players": n}),
-                           game.with_rules({"players": n}).initial_state(), f"{n}人")
-                for n in (2, 4)]
+        engines = [(game.with_rules({"players": n}), f"{n}人") for n in (2, 4)]
     if game.id == "ludo":
         from banmen.games.ludo.rules import PRESET_NAMES_JA
 
-        setups = []
-        for preset, colours in LUDO_SETUPS:
-            variant = game.with_rules({"preset": preset, "colours": colours})
-            setups.append(play_setup(variant, variant.initial_state(),
-                                     f"{PRESET_NAMES_JA[preset]}・{colours}人"))
-        return setups
-    return [play_setup(game, game.initial_state())]
+        engines = [(game.with_rules({"preset": preset, "colours": colours}),
+                    f"{PRESET_NAMES_JA[preset]}・{colours}人") for preset, colours in LUDO_SETUPS]
+    setups = []
+    for engine, label in engines:
+        state = engine.initial_state()
+        setup = play_setup(engine, state, label)
+        setup["view"] = json.loads(json.dumps(view(engine, state)))
+        setups.append(setup)
+    return setups
 
 
 #: The ルドー family's setups on its 対局する page: (preset, colours), the site's own rules

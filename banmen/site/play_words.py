@@ -59,6 +59,12 @@ OUTCOMES: list[tuple[str, str]] = [
     (r"^ranking: (?P<l>[a-z]+(?:, [a-z]+)*)$", "ゴールした順：{l|sides}。"),
 ]
 
+#: The head of the end sentence when the reader played one side (``{side}``: a side name):
+#: the reader's win, the computer's win (the reader's loss), a draw; the reason follows.
+READER_JA: dict[str, str] = {"won": "あなた（{side}）の勝ちです。",
+                             "lost": "コンピューター（{side}）の勝ちです。あなたの負けです。",
+                             "draw": "引き分けです。"}
+
 _FIELD = re.compile(r"\{(\w+)(?:\|(side|sides|ranks))?\}")
 
 
@@ -93,18 +99,33 @@ def outcome_ja(winner: str | None, reason: str) -> str:
         no sentence (never the English text).
     """
     head = "引き分けです。" if winner is None else f"{_side(winner)}の勝ちです。"
+    return head + _reason(reason)
+
+
+def _reason(reason: str) -> str:
+    """The sentence of the first pattern matching ``reason`` ("" when none does)."""
     for pattern, template in OUTCOMES:
         found = re.match(pattern, reason)
         if found:
-            return head + _fill(template, found.groupdict())
-    return head
+            return _fill(template, found.groupdict())
+    return ""
+
+
+def reader_outcome_ja(winner: str | None, reason: str, me: str) -> tuple[str, str]:
+    """Return the end of a game in the reader's terms when the reader played side ``me``:
+    ``(sentence, result)``, result ``"won"``, ``"lost"`` or ``"draw"``, e.g.
+    (「コンピューター（白）の勝ちです。あなたの負けです。自分の駒がすべてなくなりました。」, "lost").
+    The page (``play-words.js``) says the same from :data:`READER_JA` in the words file."""
+    result = "draw" if winner is None else "won" if winner == me else "lost"
+    head = READER_JA[result].replace("{side}", _side(winner) if winner is not None else "")
+    return head + _reason(reason), result
 
 
 def words_json() -> str:
     """Return ``assets/play-words.json``: ``{"sides": {id: name}, "seat_colours": {id:
-    colour}, "outcomes": [[pattern, template], ...]}`` with the patterns in JavaScript syntax
-    (``(?<name>``); deterministic."""
+    colour}, "outcomes": [[pattern, template], ...], "reader": READER_JA}`` with the patterns
+    in JavaScript syntax (``(?<name>``); deterministic."""
     outcomes = [[pattern.replace("(?P<", "(?<"), template] for pattern, template in OUTCOMES]
     return json.dumps({"sides": SIDES_JA, "seat_colours": SEAT_COLOURS_JA,
-                       "outcomes": outcomes}, ensure_ascii=False,
+                       "outcomes": outcomes, "reader": READER_JA}, ensure_ascii=False,
                       sort_keys=True, separators=(",", ":")) + "\n"

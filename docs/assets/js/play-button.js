@@ -16,14 +16,16 @@
 var FROM_LINE_NOTE = "ここまでの手順を指したあとの局面から始めます。「一手戻す」で手を戻せます。";
 var FILE_NOTE = "ファイルから直接開いたページでは対局できません。サイトをサーバーで開いてください（python3 -m http.server など）。";
 
-/* The URL of assets/js/ (where main.js is), for the play modules beside it. */
-function scriptBase() {
+/* The URL of the play session module: in assets/js/play/, beside main.js, with main.js's
+ * version query (?v=..., written by the site build from the contents of the site's scripts:
+ * a new build's page never runs an old cached module). */
+function sessionURL() {
   var scripts = document.querySelectorAll("script[src]");
   for (var i = 0; i < scripts.length; i += 1) {
-    var src = scripts[i].src;
-    if (/assets\/js\/main\.js(\?.*)?$/.test(src)) return src.replace(/main\.js(\?.*)?$/, "");
+    var found = /^(.*assets\/js\/)main\.js(\?[^#]*)?$/.exec(scripts[i].src);
+    if (found) return found[1] + "play/play-session.js" + (found[2] || "");
   }
-  return new URL("assets/js/", document.baseURI).href;
+  return new URL("assets/js/play/play-session.js", document.baseURI).href;
 }
 
 /* The moves shown on a puzzle's board since its position ([] for none): play starts after them. */
@@ -56,7 +58,7 @@ export function setupPlay(block) {
     }
     opener.disabled = true;
     note.textContent = "対局の準備をしています…";
-    var loading = import(scriptBase() + "play/play-session.js");
+    var loading = import(sessionURL());
     loading.then(function (session) {
       return session.openPlay(block, lineOf(block));
     }).catch(function (error) {

@@ -16,10 +16,13 @@
 
 const partsCache = new Map();
 const SVG = "http://www.w3.org/2000/svg";
+// this module's version query (?v=..., written by the site build): the parts of the same build
+const VERSION = new URL(import.meta.url).search;
 
 function loadParts(variant) {
   if (!partsCache.has(variant)) {
-    const url = new URL(`../../play/${encodeURIComponent(variant)}.json`, import.meta.url);
+    const url = new URL(`../../play/${encodeURIComponent(variant)}.json${VERSION}`,
+      import.meta.url);
     partsCache.set(variant, fetch(url).then((response) => {
       if (!response.ok) throw new Error(`play/${variant}.json: HTTP ${response.status}`);
       return response.json();

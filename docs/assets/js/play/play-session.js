@@ -13,14 +13,23 @@
 // texts from the solution tree on the page); the engine replays them, so the board starts
 // where the page's board is, with them in the move list (「一手戻す」 takes them back).
 //
+// The board shows at once: a 対局する page's setups carry the view of their position (drawn
+// at build time, banmen/site/play_page.py), so the board is drawn while the engine loads
+// (engine.js starts it on the press) and becomes playable when the engine answers; a button
+// of a diagram or puzzle (its board is on the page already) draws the board then.
+//
+// Strength: one menu for the computer's sides; in 「コンピューター同士」 one menu per side, so a
+// reader can watch つよい play やさしい. The end of a game is said in the reader's terms when
+// the reader plays one side (「あなた（白）の勝ちです。」, a loss in the colours of refusal).
+//
 // The die of a chance position (ludo: "chance" in the legal answer) is rolled here: the k-th
 // roll of a game is a hash of the game's visible seed and k, so the same seed replays the
 // same rolls, and taking a move back takes its rolls back too.
 
-import { ask, onStage, unavailable } from "./engine.js";
+import { ask, engineReady, onStage, unavailable, warm } from "./engine.js";
 import { createBoardInput } from "../board-input.js";
 import { createPlayBoard } from "./play-board.js";
-import { loadWords, outcomeText, sideName } from "./play-words.js";
+import { loadWords, outcomeText, readerOutcome, sideName } from "./play-words.js";
 
 const STRENGTHS = [["easy", "やさしい"], ["normal", "ふつう"], ["strong", "つよい"]];
 const STAGES = { runtime: "Pythonを読み込んでいます…", engines: "ルールを読み込んでいます…",
@@ -74,34 +83,18 @@ export async function openPlay(block, line) {
     opener.disabled = true;
     return;
   }
+  warm();  // Pyodide loads while the board is drawn
   const setups = JSON.parse(block.getAttribute("data-play"));
   const instance = ++instances;
   const pause = block.dataset.pause !== undefined ? Number(block.dataset.pause) : PAUSE;
-
-  // loading: a progress bar with the stage in words
-  const loading = element("p", { class: "bm-play-loading" });
-  const bar = element("progress", { max: "3", value: "0", "aria-label": "対局の準備" });
-  const stage = element("span", { "aria-live": "polite" }, "対局の準備をしています…");
-  loading.append(bar, stage);
-  block.appendChild(loading);
-  const stop = onStage((name) => {
-    bar.value = { runtime: 1, engines: 2, ready: 3 }[name] || 0;
-    stage.textContent = STAGES[name] || "";
-  });
   let words;
   try {
     words = await loadWords();
-    await answer({ op: "legal", game: setups[0].game, rules: setups[0].rules,
-      position: setups[0].position });
   } catch (error) {
-    stop();
-    loading.remove();
     note.textContent = `対局を始められませんでした（${error.message}）。`;
     opener.disabled = false;
     return;
   }
-  stop();
-  loading.remove();
   block.querySelector(".bm-play-open").hidden = true;
   // A sequence's or puzzle's own script steers every ".bm-frame" and arrow key inside it:
   // the open board goes right after that block instead.
@@ -124,6 +117,10 @@ export async function openPlay(block, line) {
     STRENGTHS);
   strengthField.value = "normal";
   settings.append(sideLabel, strengthLabel);
+  // 「コンピューター同士」: a strength per side (made for each setup's sides, sideOptions)
+  const sideStrengths = element("div", { class: "bm-play-strengths" });
+  settings.appendChild(sideStrengths);
+  let strengthOf = {};  // side -> its <select> in 「コンピューター同士」
   const seedLabel = element("label", { class: "bm-play-field bm-play-seed" });
   seedLabel.appendChild(element("span", {}, "サイコロの種"));
   const seedField = element("input", { type: "number", min: "0", max: "999999",
@@ -145,6 +142,11 @@ export async function openPlay(block, line) {
   const die = element("p", { class: "bm-play-die" });
   die.hidden = true;
   const status = element("p", { class: "bm-play-status", "aria-live": "polite" });
+  // loading: a progress bar with the stage in words, under the board until the engine is up
+  const loading = element("p", { class: "bm-play-loading" });
+  const bar = element("progress", { max: "3", value: "0", "aria-label": "対局の準備" });
+  const stage = element("span", {}, "対局の準備をしています…");
+  loading.append(bar, stage);
   const controls = element("div", { class: "bm-controls bm-play-buttons" });
   const undoButton = button("一手戻す", "bm-play-undo");
   const restartButton = button("最初から", "bm-play-restart");
@@ -156,7 +158,7 @@ export async function openPlay(block, line) {
   const dataBlock = element("pre");
   dataBlock.appendChild(dataText);
   data.appendChild(dataBlock);
-  main.append(boards, info, choices, extra, die, status, controls, data);
+  main.append(boards, info, choices, extra, die, loading, status, controls, data);
   const record = element("div", { class: "bm-play-record" });
   record.appendChild(element("p", { class: "bm-play-record-title", id: `bm-play-${instance}-moves` },
     "指し手"));
@@ -188,6 +190,20 @@ export async function openPlay(block, line) {
   }
 
   function sideOptions(setup, chosen) {
+    sideStrengths.textContent = "";
+    strengthOf = {};
+    for (const side of setup.sides) {
+      const [label, field] = select(`${sideName(words, side)}の強さ`, "bm-play-side-strength",
+        STRENGTHS);
+      field.dataset.side = side;
+      field.value = strengthField.value;
+      field.addEventListener("change", () => {
+        field.dataset.chosen = "1";
+        if (!human(side)) refresh().catch(failed);
+      });
+      strengthOf[side] = field;
+      sideStrengths.appendChild(label);
+    }
     sideField.textContent = "";
     for (const side of setup.sides) {
       const colour = (words.seat_colours || {})[side];
@@ -198,6 +214,25 @@ export async function openPlay(block, line) {
       setup.sides.length > 2 ? "全員（ひとりで指す）" : "両方（ひとりで指す）"));
     sideField.appendChild(element("option", { value: "watch" }, "コンピューター同士（見るだけ）"));
     sideField.value = chosen;
+    showStrengths();
+  }
+
+  // one strength menu for the computer's sides, or one per side in 「コンピューター同士」 (a
+  // side's menu starts at the common one's strength until the reader picks one there)
+  function showStrengths() {
+    const watching = sideField.value === "watch";
+    if (watching) {
+      Object.values(strengthOf).forEach((field) => {
+        if (!field.dataset.chosen) field.value = strengthField.value;
+      });
+    }
+    strengthLabel.hidden = watching || sideField.value === "both";
+    sideStrengths.hidden = !watching;
+  }
+
+  function strength(side) {
+    return sideField.value === "watch" && strengthOf[side] ? strengthOf[side].value
+      : strengthField.value;
   }
 
   function human(side) {
@@ -280,17 +315,16 @@ export async function openPlay(block, line) {
     if (legal.outcome) {
       input.setMoves(null);
       let text = outcomeText(words, legal.outcome);
+      let result = "";
       const mode = sideField.value;
       if (mode.startsWith("side:")) {
-        const me = mode.slice(5);
-        text += legal.outcome.winner === me ? "あなたの勝ちです。"
-          : legal.outcome.winner ? "あなたの負けです。" : "";
+        ({ text, result } = readerOutcome(words, legal.outcome, mode.slice(5)));
       }
       status.textContent = `対局が終わりました。${text}`;
-      status.classList.add("bm-play-over");
+      endClasses(result);
       return;
     }
-    status.classList.remove("bm-play-over");
+    endClasses(null);
     const side = legal.to_move;
     const who = sideName(words, side);
     if (!human(side)) {
@@ -338,7 +372,7 @@ export async function openPlay(block, line) {
       return;
     }
     status.textContent = `コンピューター（${sideName(words, legal.to_move)}）が考えています…`;
-    const reply = await answer(request("reply", { strength: strengthField.value,
+    const reply = await answer(request("reply", { strength: strength(legal.to_move),
       seed: seed() + game.history.length, ms: 1000 }));
     if (mine !== token) return;
     await play(reply.move, "engine");
@@ -369,6 +403,14 @@ export async function openPlay(block, line) {
     refresh().catch(failed);
   }
 
+  // the status line's look at the end of a game: "bm-play-over", and "bm-play-won" or
+  // "bm-play-lost" when the reader played one side and won or lost (null: the game goes on)
+  function endClasses(result) {
+    status.classList.toggle("bm-play-over", result !== null);
+    status.classList.toggle("bm-play-won", result === "won");
+    status.classList.toggle("bm-play-lost", result === "lost");
+  }
+
   function restart(moves) {
     game.setup = setupNow();
     game.position = game.setup.position;
@@ -376,8 +418,15 @@ export async function openPlay(block, line) {
     game.rolls = 0;
     token += 1;
     drawRecord();
-    status.classList.remove("bm-play-over");
+    endClasses(null);
     status.textContent = "最初の局面から始めます。";
+    if (!engineReady()) {
+      // the engine is still loading: the board of the start position now (its view came
+      // with the page), playable once the engine answers (refresh below waits for it)
+      input.setMoves(null);
+      status.textContent = "コンピューターの準備をしています。準備ができると指せます。";
+      if (game.setup.view) draw(game.setup.view).catch(failed);
+    }
     (moves && moves.length ? replay(moves) : refresh()).catch(failed);
   }
 
@@ -412,10 +461,34 @@ export async function openPlay(block, line) {
 
   undoButton.addEventListener("click", undo);
   restartButton.addEventListener("click", () => restart());
-  sideField.addEventListener("change", () => refresh().catch(failed));
+  sideField.addEventListener("change", () => {
+    showStrengths();
+    refresh().catch(failed);
+  });
   if (setupField) setupField.addEventListener("change", () => newSetup());
+  const stop = onStage((name) => {
+    bar.value = { runtime: 1, engines: 2, ready: 3 }[name] || 0;
+    stage.textContent = STAGES[name] || "";
+  });
+  loading.hidden = engineReady();
   // the reader first takes the side to move (the seed field shows once a die is to roll),
   // the side that moved first on the page's board when it shows moves
   newSetup(Array.isArray(line) ? line : []);
   boards.focus({ preventScroll: true });
+  // the engine's first answer: the board is playable (refresh draws it); a failure to load
+  // says so in one line and gives the button back
+  try {
+    await answer({ op: "legal", game: setups[0].game, rules: setups[0].rules,
+      position: setups[0].position });
+  } catch (error) {
+    token += 1;
+    panel.remove();
+    block.querySelector(".bm-play-open").hidden = false;
+    note.textContent = `対局を始められませんでした（${error.message}）。`;
+    opener.disabled = false;
+    return;
+  } finally {
+    stop();
+  }
+  loading.remove();
 }

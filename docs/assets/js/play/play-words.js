@@ -1,17 +1,19 @@
 // The play board's Japanese words: side names and the sentence that ends a game.
 //
 // The table is data written at build time (assets/play-words.json, banmen/site/play_words.py):
-// {"sides": {id: name}, "outcomes": [[pattern, template], ...]}. The engine reports the end of
-// a game as {winner, reason} with its English reason; the first pattern matching the whole
+// {"sides": {id: name}, "outcomes": [[pattern, template], ...], "reader": {won, lost, draw}}.
+// The engine reports the end of a game as {winner, reason} with its English reason; the first pattern matching the whole
 // reason gives the sentence, its template filled from the named groups: {name} as written,
 // {name|side} a side name, {name|sides} a comma list of sides, {name|ranks} "red 1, blue 2".
 // Python applies the same table (outcome_ja), so no sentence is written twice.
 
 let loading = null;
+// this module's version query (?v=..., written by the site build): the words of the same build
+const VERSION = new URL(import.meta.url).search;
 
 export function loadWords() {
   if (!loading) {
-    loading = fetch(new URL("../../play-words.json", import.meta.url)).then((response) => {
+    loading = fetch(new URL(`../../play-words.json${VERSION}`, import.meta.url)).then((response) => {
       if (!response.ok) throw new Error(`play-words.json: HTTP ${response.status}`);
       return response.json();
     });
@@ -39,16 +41,30 @@ function fill(words, template, groups) {
   });
 }
 
-// {winner, reason} -> 「黒の勝ちです。相手に指せる手がなくなりました。」 (引き分け for no winner).
-export function outcomeText(words, outcome) {
-  let text = outcome.winner === null || outcome.winner === undefined
-    ? "引き分けです。" : `${sideName(words, outcome.winner)}の勝ちです。`;
+// The reason of an outcome in words: 「相手に指せる手がなくなりました。」 ("" for a reason no
+// pattern knows: never the engine's English).
+export function reasonText(words, outcome) {
   for (const [pattern, template] of words.outcomes) {
     const found = new RegExp(pattern).exec(outcome.reason);
-    if (found) {
-      text += fill(words, template, found.groups || {});
-      break;
-    }
+    if (found) return fill(words, template, found.groups || {});
   }
-  return text;
+  return "";
+}
+
+// {winner, reason} -> 「黒の勝ちです。相手に指せる手がなくなりました。」 (引き分け for no winner).
+export function outcomeText(words, outcome) {
+  const head = outcome.winner === null || outcome.winner === undefined
+    ? "引き分けです。" : `${sideName(words, outcome.winner)}の勝ちです。`;
+  return head + reasonText(words, outcome);
+}
+
+// The end of a game in the reader's terms when the reader plays the side ``me`` (the words
+// file's "reader" heads, as banmen.site.play_words.reader_outcome_ja):
+// {text: 「あなた（白）の勝ちです。…」 or 「コンピューター（黒）の勝ちです。あなたの負けです。…」
+// or 「引き分けです。…」, result: "won" | "lost" | "draw"}.
+export function readerOutcome(words, outcome, me) {
+  const winner = outcome.winner;
+  const result = winner === null || winner === undefined ? "draw" : winner === me ? "won" : "lost";
+  const head = words.reader[result].replace("{side}", result === "draw" ? "" : sideName(words, winner));
+  return { text: head + reasonText(words, outcome), result };
 }
