@@ -235,5 +235,5 @@ def test_long_moves_and_squares_of_content_files_are_quoted_short(tmp_path):
         f"lessons/ukejalayer/long.yaml:18:16: feedback move '{shown}': square a1 appears twice",
         "lessons/ukejalayer/long.yaml:19:12: claim 'win' does not hold after 2a12b1: the game goes "
         "on",
-        f"diagrams/ukejalayer/long.yaml:5:5: '{'a' * 100}… (500 more characters)' is not a "
+        f"diagrams/ukejalayer/long.yaml:4:5: '{'a' * 100}… (500 more characters)' is not a "
         "square of the ukejalayer board"]

@@ -104,8 +104,8 @@ def load_site_rules(root: Path, overrides: Mapping[str, Mapping[str, Any]] | Non
 def _check_diagram(check: FileCheck, ident: str, model: DiagramFile, site_game: Game
                    ) -> items.Diagram:
     game = steps.engine_for(check, site_game, model.rules)
+    steps.check_marks(check, game, model)  # first: the board's squares, whatever the position
     state = steps.read_position(check, game, model.position)
-    steps.check_marks(check, game, model)
     if model.move is None:
         spec = steps.make_spec(ident, state, model, model.options)
     else:
@@ -122,11 +122,12 @@ def _check_diagram(check: FileCheck, ident: str, model: DiagramFile, site_game: 
 def _check_sequence(check: FileCheck, ident: str, model: SequenceFile, site_game: Game
                     ) -> items.Sequence:
     game = steps.engine_for(check, site_game, model.rules)
+    for i, step in enumerate(model.steps):  # first: an impossible position or an illegal
+        steps.check_marks(check, game, step, ("steps", i))  # move hides no bad square
     state = steps.read_position(check, game, model.position)
     frames = [items.Frame(steps.make_spec(f"{ident}-0", state, Marks(), model.options), None, model.intro)]
     for i, step in enumerate(model.steps):
         base = ("steps", i)
-        steps.check_marks(check, game, step, base)
         move = steps.read_move(check, game, state, step.move, base + ("move",))
         text = game.format_move(state, move)
         after = game.play(state, move)

@@ -85,9 +85,10 @@ def check_marks(check: FileCheck, game: Game, marks: Marks, base: DataPath = ())
     and for every label character the board font cannot draw."""
     squares = board_squares(game)
 
-    def known(square: str, path: DataPath) -> None:
+    def known(square: str, path: DataPath, key: bool = False) -> None:
         if square not in squares:
-            check.add(path, f"'{shorten(square)}' is not a square of the {game.id} board")
+            check.add(path, f"'{shorten(square)}' is not a square of the {game.id} board",
+                      key=key)
 
     for i, square in enumerate(marks.highlight):
         known(square, base + ("highlight", i))
@@ -97,7 +98,7 @@ def check_marks(check: FileCheck, game: Game, marks: Marks, base: DataPath = ())
         for j, square in enumerate(arrow):
             known(square, base + ("arrows", i, j))
     for square, text in marks.labels.items():
-        known(square, base + ("labels", square))
+        known(square, base + ("labels", square), key=True)  # at the square, not its label
         missing = missing_glyphs(text)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
