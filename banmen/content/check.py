@@ -338,10 +338,17 @@ def check_single_diagram(document: MarkedDocument, game_id: str | None = None
             ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
             if ambiguous:
                 raise ContentErrors(ambiguous)
-            refused = _option_errors(document, model)
-            if refused:
-                raise ContentErrors(refused)
-            return site_game, _check_diagram(check, ident, model, site_game).spec
+            # the same rules as `banmen check`: texts and options, then the drawing itself,
+            # every error of the file at once (the marks' errors do not stop the check, so
+            # they were drawn: an off-board square failed in the drawing with a traceback)
+            refused = _text_errors(document, model) + _option_errors(document, model)
+            try:
+                spec = _check_diagram(check, ident, model, site_game).spec
+            except FileCheck.Stop:
+                pass
+            if refused or check.errors:
+                raise ContentErrors(refused + check.errors)
+            return site_game, spec
         if document.ambiguous:
             raise ContentErrors(document.ambiguity_errors())
         state = _position_document(check, site_game, data)
