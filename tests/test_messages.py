@@ -237,3 +237,12 @@ def test_long_moves_and_squares_of_content_files_are_quoted_short(tmp_path):
         "on",
         f"diagrams/ukejalayer/long.yaml:4:5: '{'a' * 100}… (500 more characters)' is not a "
         "square of the ukejalayer board"]
+
+
+def test_a_set_value_holding_a_byte_that_is_not_utf8_says_so():
+    # a command line's byte 0xFF reaches Python as U+DCFF (surrogateescape); before: "invalid
+    # YAML: control character U+DCFF is not allowed in a text file"
+    with pytest.raises(BanmenError) as caught:
+        parse_set_options(["ukejalayer.unlock=a\udcffb"])
+    assert str(caught.value) == ("--set ukejalayer.unlock=a\udcffb: the text holds the byte 0xFF, "
+                                 "which is not UTF-8: write UTF-8 text")
