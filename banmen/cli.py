@@ -359,8 +359,10 @@ def render(file: str, output: Path, game_id: str | None) -> None:
         document = _read_document(file)
         game, spec = check_single_diagram(document, game_id)
         svg = render_svg(game, spec)
-    except ContentErrors as err:
-        raise _UserError(str(err.errors[0])) from None
+    except ContentErrors as err:  # every error of the file, one line each
+        for error in err.errors[:-1]:
+            click.echo(one_line(str(error)), err=True)
+        raise _UserError(str(err.errors[-1])) from None
     except BanmenError as err:
         raise _UserError(str(err)) from None
     if str(output) == "-":

@@ -157,6 +157,26 @@ def test_render_rejects_a_bad_diagram_without_output(runner, tmp_path):
     assert not out.exists()
 
 
+def test_render_refuses_what_check_refuses_every_error_in_one_line_each(runner, tmp_path):
+    # before: an off-board highlight reached the drawing (KeyError traceback), a label the
+    # font cannot draw was matplotlib's unlocated warning, a javascript: caption was drawn,
+    # and only the first error of the file was printed
+    path = tmp_path / "d.yaml"
+    path.write_text("game: ukejalayer\ncaption: '[a](javascript:x)'\noptions: {info: 2}\n"
+                    "highlight: [e9]\nlabels: {a1: \"\U0001F600\"}\n", encoding="utf-8")
+    out = tmp_path / "d.svg"
+    result = runner.invoke(main, ["render", str(path), "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{path}:2:10: link to 'javascript:x': only http(s) links and links to pages of this "
+        "site are allowed",
+        f"{path}:3:17: drawing option 'info': expected true or false, got 2",
+        f"{path}:4:13: 'e9' is not a square of the ukejalayer board",
+        f"{path}:5:14: the board font (IPAexGothic) has no glyph for '\U0001F600' (U+1F600); use "
+        "other characters"]
+    assert not out.exists()
+
+
 def test_check_reports_every_problem_and_exits_1(runner):
     bad = Path(__file__).parent / "bad"
     result = runner.invoke(main, ["check", "--root", str(bad)])

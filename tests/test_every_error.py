@@ -65,3 +65,29 @@ def test_a_misspelt_field_does_not_hide_a_wrong_answer(tmp_path):
         "puzzles/ukejalayer/p.yaml:1:1: missing field 'explanation'",
         "puzzles/ukejalayer/p.yaml:6:1: unknown field 'hint' (check the spelling; see the "
         "schema in schemas/)"]
+
+
+BAD_STACK = "position: {to_move: white, hands: {white: 0, black: 0}, board: {c2: WX}}\n"
+
+
+@pytest.mark.parametrize("name, text", [
+    ("diagrams/ukejalayer/d.yaml", "game: ukejalayer\ncaption: c\n"),
+    ("puzzles/ukejalayer/p.yaml", "game: ukejalayer\ntitle: t\nlevel: 1\nquestion: q\n"
+     "answer: {kind: number, query: movable_pieces, value: 0}\nhints: [h]\nexplanation: e\n"),
+])
+def test_an_impossible_position_does_not_hide_bad_squares_of_the_marks(tmp_path, name, text):
+    # before: only the position's error (the marks were checked after it)
+    assert _errors(tmp_path, text + BAD_STACK + "highlight: [e9]\nlabels: {z9: x}\n", name) == [
+        f"{name}:{text.count(chr(10)) + 1}:69: impossible position: stack must be a string of W "
+        "and B, bottom to top (got 'WX')",
+        f"{name}:{text.count(chr(10)) + 2}:13: 'e9' is not a square of the ukejalayer board",
+        f"{name}:{text.count(chr(10)) + 3}:10: 'z9' is not a square of the ukejalayer board"]
+
+
+def test_an_illegal_sequence_move_does_not_hide_bad_squares_of_later_steps(tmp_path):
+    name = "sequences/ukejalayer/s.yaml"
+    text = ("game: ukejalayer\ntitle: t\nintro: i\nsteps:\n  - move: z9z9\n    comment: c\n"
+            "  - move: c3\n    highlight: [e5]\n    comment: c\n")
+    assert _errors(tmp_path, text, name) == [
+        f"{name}:5:11: move 'z9z9': square z9 is off the 4x4 board (a1 to d4)",
+        f"{name}:8:17: 'e5' is not a square of the ukejalayer board"]

@@ -199,3 +199,50 @@ def test_one_parameter_set_twice_is_refused_by_the_command_line():
     assert result.output == ("--set ukejalayer.white_delay=3: ukejalayer.white_delay is "
                              "already set to another value by --set ukejalayer.white_delay=1; "
                              "give each parameter once\n")
+
+
+def test_long_moves_and_squares_of_content_files_are_quoted_short(tmp_path):
+    # before: the move or square quoted whole (600 characters, or cut only by one_line's
+    # 1,000-character cap in the middle of the line)
+    from banmen.content.check import check_project
+    from banmen.content.errors import ContentErrors
+
+    move, square = "a1" * 300, "a" * 600
+    lesson = tmp_path / "lessons" / "ukejalayer" / "long.yaml"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text(
+        "game: ukejalayer\ntitle: t\nintro: i\nsteps:\n  - text: t\n    position:\n"
+        "      to_move: white\n      hands: {white: 6, black: 6}\n"
+        "      board: {a1: WW, c3: B, d4: B}\n"
+        f"    expect: {{moves: ['{move}']}}\n    claim: win\n"
+        "  - text: t\n    position:\n"
+        "      to_move: white\n      hands: {white: 6, black: 6}\n"
+        "      board: {a1: WW, c3: B, d4: B}\n"
+        f"    expect: {{moves: ['a1(2)b1']}}\n    feedback: {{'{move}': f}}\n    claim: win\n",
+        encoding="utf-8")
+    diagram = tmp_path / "diagrams" / "ukejalayer" / "long.yaml"
+    diagram.parent.mkdir(parents=True)
+    diagram.write_text(f"game: ukejalayer\ncaption: c\nlabels:\n  ? {square}\n  : x\n",
+                       encoding="utf-8")
+    errors = []
+    for path in (lesson, diagram):
+        with pytest.raises(ContentErrors) as caught:
+            check_project(tmp_path, paths=[path])
+        errors += [str(e) for e in caught.value.errors]
+    shown = "a1" * 50 + "… (500 more characters)"
+    assert errors == [
+        f"lessons/ukejalayer/long.yaml:10:22: move '{shown}': square a1 appears twice",
+        f"lessons/ukejalayer/long.yaml:18:16: feedback move '{shown}': square a1 appears twice",
+        "lessons/ukejalayer/long.yaml:19:12: claim 'win' does not hold after 2a12b1: the game goes "
+        "on",
+        f"diagrams/ukejalayer/long.yaml:4:5: '{'a' * 100}… (500 more characters)' is not a "
+        "square of the ukejalayer board"]
+
+
+def test_a_set_value_holding_a_byte_that_is_not_utf8_says_so():
+    # a command line's byte 0xFF reaches Python as U+DCFF (surrogateescape); before: "invalid
+    # YAML: control character U+DCFF is not allowed in a text file"
+    with pytest.raises(BanmenError) as caught:
+        parse_set_options(["ukejalayer.unlock=a\udcffb"])
+    assert str(caught.value) == ("--set ukejalayer.unlock=a\udcffb: the text holds the byte 0xFF, "
+                                 "which is not UTF-8: write UTF-8 text")

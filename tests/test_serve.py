@@ -272,3 +272,48 @@ def test_a_link_is_found_only_as_a_whole_link_target():
     assert link_positions(text, "x.md") == [(1, 5), (1, 24), (2, 10), (3, 6)]  # not `x.md`
     assert link_positions(text, "x.md#y") == [(1, 15)]
     assert link_positions(text, "nothere.md") == []
+
+
+def test_a_rebuild_error_saved_again_prints_its_line_again_and_a_broken_mkdocs_yml_is_one_line(
+        tmp_path, monkeypatch, capsys):
+    """MkDocs logs each build error once per process (its DuplicateFilter): the same bad
+    marker saved a second time used to fail the rebuild with no located line. A mkdocs.yml
+    that no longer parses used to print a traceback; now it is one located line."""
+    from mkdocs.commands import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+    from mkdocs.utils import DuplicateFilter
+
+    from banmen.site import mkdocs_hooks
+
+    monkeypatch.setitem(mkdocs_hooks._state, "staging", None)
+    monkeypatch.setattr(mkdocs_build.log, "filters", [DuplicateFilter()])  # as `mkdocs serve`
+    seen: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: seen.append(record.getMessage())
+    monkeypatch.setattr(mkdocs_build.log, "handlers", [handler])
+    problem = "docs/ludo/rules.md:3:1: unknown diagram id 'ludo/no-such'"
+
+    def bad_marker() -> None:
+        mkdocs_build.log.error(f"banmen: page check failed\n{problem}")
+        raise Abort("Aborted with a BuildError!")
+
+    server = mkdocs_hooks.on_serve(type("Server", (), {"root": str(tmp_path / "site")})(),
+                                   bad_marker)
+    server.builder()
+    server.builder()
+    assert seen == [f"banmen: page check failed\n{problem}"] * 2
+    failed = ("banmen: the rebuild failed (Aborted with a BuildError!); the last good pages "
+              "stay served until the next good save\n")
+    assert capsys.readouterr().err == failed * 2
+
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: x\nnav: [\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    server = mkdocs_hooks.on_serve(type("Server", (), {"root": str(tmp_path / "site")})(),
+                                   lambda: load_config(config_file=str(config)))
+    server.builder()
+    assert capsys.readouterr().err == (
+        "mkdocs.yml:3:1: invalid YAML: expected the node content, but found '<stream end>'\n"
+        "banmen: the rebuild failed (Aborted with a configuration error!); the last good pages "
+        "stay served until the next good save\n")

@@ -184,8 +184,8 @@ def _check_move_answer(check: FileCheck, ident: str, game: Game, state: Hashable
 def check_puzzle(check: FileCheck, ident: str, model: PuzzleFile, site_game: Game
                   ) -> items.Puzzle:
     game = steps.engine_for(check, site_game, model.rules)
+    steps.check_marks(check, game, model)  # first: the board's squares, whatever the position
     state = steps.read_position(check, game, model.position)
-    steps.check_marks(check, game, model)
     before = last_move = None
     for i, text in enumerate(model.moves):
         before, last_move = state, steps.read_move(check, game, state, text, ("moves", i))

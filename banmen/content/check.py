@@ -104,8 +104,8 @@ def load_site_rules(root: Path, overrides: Mapping[str, Mapping[str, Any]] | Non
 def _check_diagram(check: FileCheck, ident: str, model: DiagramFile, site_game: Game
                    ) -> items.Diagram:
     game = steps.engine_for(check, site_game, model.rules)
+    steps.check_marks(check, game, model)  # first: the board's squares, whatever the position
     state = steps.read_position(check, game, model.position)
-    steps.check_marks(check, game, model)
     if model.move is None:
         spec = steps.make_spec(ident, state, model, model.options)
     else:
@@ -122,11 +122,12 @@ def _check_diagram(check: FileCheck, ident: str, model: DiagramFile, site_game: 
 def _check_sequence(check: FileCheck, ident: str, model: SequenceFile, site_game: Game
                     ) -> items.Sequence:
     game = steps.engine_for(check, site_game, model.rules)
+    for i, step in enumerate(model.steps):  # first: an impossible position or an illegal
+        steps.check_marks(check, game, step, ("steps", i))  # move hides no bad square
     state = steps.read_position(check, game, model.position)
     frames = [items.Frame(steps.make_spec(f"{ident}-0", state, Marks(), model.options), None, model.intro)]
     for i, step in enumerate(model.steps):
         base = ("steps", i)
-        steps.check_marks(check, game, step, base)
         move = steps.read_move(check, game, state, step.move, base + ("move",))
         text = game.format_move(state, move)
         after = game.play(state, move)
@@ -337,10 +338,17 @@ def check_single_diagram(document: MarkedDocument, game_id: str | None = None
             ambiguous = document.ambiguity_errors(model.model_dump(), FREE_FIELDS)
             if ambiguous:
                 raise ContentErrors(ambiguous)
-            refused = _option_errors(document, model)
-            if refused:
-                raise ContentErrors(refused)
-            return site_game, _check_diagram(check, ident, model, site_game).spec
+            # the same rules as `banmen check`: texts and options, then the drawing itself,
+            # every error of the file at once (the marks' errors do not stop the check, so
+            # they were drawn: an off-board square failed in the drawing with a traceback)
+            refused = _text_errors(document, model) + _option_errors(document, model)
+            try:
+                spec = _check_diagram(check, ident, model, site_game).spec
+            except FileCheck.Stop:
+                pass
+            if refused or check.errors:
+                raise ContentErrors(refused + check.errors)
+            return site_game, spec
         if document.ambiguous:
             raise ContentErrors(document.ambiguity_errors())
         state = _position_document(check, site_game, data)

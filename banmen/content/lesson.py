@@ -37,6 +37,7 @@ from banmen.content.answers import check_query_answer
 from banmen.content.models import LessonExpect, LessonFile, LessonStep, Marks
 from banmen.content.solution import plain_comment
 from banmen.content.steps import FileCheck, fold_move_text
+from banmen.errors import shorten
 from banmen.game import BanmenError, Game, PositionError
 from banmen.query import QueryArgError, find_query, run_query
 from banmen.render import board_squares
@@ -261,10 +262,10 @@ class _Lesson:
             try:
                 move = game.parse_move(state, fold_move_text(text))
             except BanmenError as err:
-                check.add(path, f"feedback move '{text}': {err}", key=True)
+                check.add(path, f"feedback move '{shorten(text)}': {err}", key=True)
                 continue
             if move in accepted:
-                check.add(path, f"feedback move '{text}' is an accepted move of this step",
+                check.add(path, f"feedback move '{shorten(text)}' is an accepted move of this step",
                           key=True)
                 continue
             feedback[fmt[move]] = plain_comment(said)

@@ -13,6 +13,7 @@ from banmen.content.errors import ContentError
 from banmen.content.move_text import MOVE_TEXT_TABLE, fold_move_text, normalise_move_text  # noqa: F401
 from banmen.content.models import Marks
 from banmen.content.yamlmarks import DataPath, MarkedDocument
+from banmen.errors import shorten
 from banmen.game import BanmenError, Game, IllegalMoveError, PositionError, RulesError
 from banmen.render import board_squares
 from banmen.render.glyphs import missing_glyphs
@@ -72,9 +73,10 @@ def read_move(check: FileCheck, game: Game, state: Hashable, text: str, path: Da
     try:
         return game.parse_move(state, fold_move_text(text))
     except IllegalMoveError as err:
-        check.fail(path, f"move '{text}': {err.explained}")  # the rule, where the engine knows
+        # the rule, where the engine knows
+        check.fail(path, f"move '{shorten(text)}': {err.explained}")
     except BanmenError as err:
-        check.fail(path, f"move '{text}': {err}")
+        check.fail(path, f"move '{shorten(text)}': {err}")
     raise AssertionError("unreachable")
 
 
@@ -83,9 +85,10 @@ def check_marks(check: FileCheck, game: Game, marks: Marks, base: DataPath = ())
     and for every label character the board font cannot draw."""
     squares = board_squares(game)
 
-    def known(square: str, path: DataPath) -> None:
+    def known(square: str, path: DataPath, key: bool = False) -> None:
         if square not in squares:
-            check.add(path, f"'{square}' is not a square of the {game.id} board")
+            check.add(path, f"'{shorten(square)}' is not a square of the {game.id} board",
+                      key=key)
 
     for i, square in enumerate(marks.highlight):
         known(square, base + ("highlight", i))
@@ -95,7 +98,7 @@ def check_marks(check: FileCheck, game: Game, marks: Marks, base: DataPath = ())
         for j, square in enumerate(arrow):
             known(square, base + ("arrows", i, j))
     for square, text in marks.labels.items():
-        known(square, base + ("labels", square))
+        known(square, base + ("labels", square), key=True)  # at the square, not its label
         missing = missing_glyphs(text)
         if missing:
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)

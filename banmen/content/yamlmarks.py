@@ -453,6 +453,12 @@ def _reader_error(err: yaml.reader.ReaderError, text: str, source: str) -> Conte
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1
     code = err.character if isinstance(err.character, int) else ord(str(err.character)[:1] or "\0")
+    if 0xDC80 <= code <= 0xDCFF:  # a file is read as strict UTF-8: this is a byte of the
+        # command line (--set) that is not UTF-8, which Python keeps as such a surrogate
+        return ContentError(source, line, column, f"the text holds the byte "
+                            f"0x{code - 0xDC00:02X}, which is not UTF-8: write UTF-8 text")
+    if 0xD800 <= code <= 0xDFFF:
+        return ContentError(source, line, column, hidden_character_message(text, position))
     return ContentError(source, line, column, f"invalid YAML: control character U+{code:04X} "
                         "is not allowed in a text file")
 

@@ -19,7 +19,8 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from mkdocs.exceptions import Abort, PluginError
+import yaml
+from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 from mkdocs.plugins import event_priority
 
 from banmen.content.errors import ContentErrors
@@ -110,12 +111,19 @@ def on_serve(server: Any, builder: Any, **_: Any) -> Any:
     _state["staging"] = staging  # on_config builds there
 
     def rebuild() -> None:
+        for dedupe in logging.getLogger("mkdocs.commands.build").filters:
+            # MkDocs logs each message once per process (its DuplicateFilter): without this,
+            # the same error saved a second time would fail the rebuild with no located line
+            getattr(dedupe, "msgs", set()).clear()
         try:
             builder()
             os.rename(served, old)  # requests wait meanwhile: MkDocs holds them during a build
             os.rename(staging, served)
         except Exception as err:  # noqa: BLE001 - any failure keeps the last good pages
-            if not isinstance(err, Abort):  # what went wrong is logged, unless a bug
+            if isinstance(err, ConfigurationError):  # mkdocs.yml no longer reads: one line
+                print(config_error_line(err), file=sys.stderr, flush=True)  # noqa: T201
+                err = Abort("Aborted with a configuration error!")  # MkDocs' own words for it
+            elif not isinstance(err, Abort):  # what went wrong is logged, unless a bug
                 traceback.print_exc()
             print(f"banmen: the rebuild failed ({one_line(str(err))}); the last good pages stay "
                   "served until the next good save", file=sys.stderr, flush=True)  # noqa: T201
@@ -125,6 +133,20 @@ def on_serve(server: Any, builder: Any, **_: Any) -> Any:
 
     server.builder = rebuild
     return server
+
+
+def config_error_line(err: Exception) -> str:
+    """Return MkDocs' ``ConfigurationError`` ``err`` (``mkdocs.yml`` no longer reads) as one
+    line: ``mkdocs.yml:line:col: invalid YAML: ...`` at the YAML parser's mark when the file
+    does not parse (the error's cause; the file named relative to the working folder), else
+    ``mkdocs.yml:1:1:`` and MkDocs' message."""
+    cause = err.__cause__ or err.__context__
+    mark = getattr(cause, "problem_mark", None)
+    if isinstance(cause, yaml.MarkedYAMLError) and mark is not None:
+        name = display_name(os.path.relpath(mark.name)) if mark.name else "mkdocs.yml"
+        return one_line(f"{name}:{mark.line + 1}:{mark.column + 1}: invalid YAML: "
+                        f"{cause.problem}")
+    return one_line(f"mkdocs.yml:1:1: {err}")
 
 
 def on_config(config: Any, **_: Any) -> Any:
