@@ -92,6 +92,7 @@ def texts(game: Game, puzzle: MovePuzzle) -> dict[str, Any]:
     # the winning line, move by move
     words, comments = [], []
     here = state
+    forced = True  # every reply of the opponent was its only legal move
     for move, reply in puzzle.line:
         words.append(_code(game.format_move(here, move)))
         kinds = _kinds(game, here, move)
@@ -100,11 +101,13 @@ def texts(game: Game, puzzle: MovePuzzle) -> dict[str, Any]:
         if reply is None:
             break
         words.append(_code(game.format_move(after, reply)))
+        forced = forced and len(game.legal_moves(after)) == 1
         here = game.play(after, reply)
     paragraphs = [f"**{_code(game.format_move(state, first))}**が、勝ちにつながるただ一つの手です。"]
     if len(words) > 1:
-        paragraphs.append(f"手順は{'→'.join(words)}で、{me}の勝ちです。"
-                          f"{opponent}の受けは、どれも負けをいちばん遅らせる手です。")
+        defence = (f"{opponent}には、ほかに指せる手がありません。" if forced else
+                   f"{opponent}の受けは、どれも負けをいちばん遅らせる手です。")
+        paragraphs.append(f"手順は{'→'.join(words)}で、{me}の勝ちです。{defence}")
     else:
         paragraphs.append(f"この手で{me}の勝ちです。")
     wrong = puzzle.refutation

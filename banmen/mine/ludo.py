@@ -58,7 +58,7 @@ def questions(game: Game, state: Hashable, data: dict[str, Any]) -> list[dict[st
                        "options": [{"label": f"{names[m]}を動かす（{texts[m]}）",
                                     "value": texts[m]} for m in moves]},
             "hints": ["ジャンプや飛行の着地点でも、相手の駒を戻せます。"],
-            "explanation": f"{names[move]}を動かす{texts[move]}で、**{count}個**戻せます。"
+            "explanation": f"{names[move]}を動かす`{texts[move]}`で、**{count}個**戻せます。"
                            f"ほかの手では、{'、'.join(others)}です。\n",
             "themes": ["送り返し"]})
     # 2. a landing after a jump or a flight
@@ -77,6 +77,7 @@ def questions(game: Game, state: Hashable, data: dict[str, Any]) -> list[dict[st
                 values.append(text)
         if len(values) < 2 or landing != values[-1]:
             continue
+        where = f"{_progress_ja(start)}の" if start not in ("0", "yard") else ""
         steps = []
         for progress, kind in legs:
             word = {"move": "進んで", "jump": "ジャンプして", "flight": "飛行して",
@@ -84,7 +85,7 @@ def questions(game: Game, state: Hashable, data: dict[str, Any]) -> list[dict[st
             steps.append(f"{_progress_ja(notation.progress_text(state, progress))}へ{word}")
         found.append({
             "title": f"{roll}の目でどこまで進む？", "level": 2 if len(values) > 2 else 1,
-            "question": f"{lead}この出目（{roll}）で{_progress_ja(start)}の{names[move]}を動かすと、"
+            "question": f"{lead}この出目（{roll}）で{where}{names[move]}を動かすと、"
                         "最後は何マス目に止まりますか？",
             "answer": {"kind": "choice", "query": "landing", "args": {"piece": piece},
                        "value": landing,
@@ -99,7 +100,7 @@ def questions(game: Game, state: Hashable, data: dict[str, Any]) -> list[dict[st
     pieces = state.pieces[seat]
     if len(moves) < sum(1 for p in pieces if p != state.variant.goal):
         count = run_query(game, state, "move_count", {})
-        listed = "、".join(texts[m] for m in moves)
+        listed = "、".join(f"`{texts[m]}`" for m in moves)
         found.append({
             "title": "この目で指せる手は何通り？", "level": 1,
             "question": f"{lead}この出目（{roll}）で指せる手は何通りありますか？",

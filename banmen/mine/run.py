@@ -25,6 +25,8 @@ PER_GAME = 2
 #: Only the last plies of a game are searched for move puzzles (forced wins live there),
 #: and of a won game only the winner's positions.
 LAST_PLIES = 40
+#: Solver nodes one game may spend on its positions, in units of the per-position budget.
+GAME_NODES_FACTOR = 10
 #: Games played per puzzle asked for before the run gives up.
 GAMES_PER_PUZZLE = 40
 #: Default solver budget of one position's proof.
@@ -55,8 +57,10 @@ def _move_puzzle(game: Game, proof: Any, data: dict[str, Any]) -> dict[str, Any]
     words = texts(game, proof)
     steps = []
     here = proof.state
-    for (move, reply), comment in zip(proof.line, words["comments"]):
+    for (move, reply), others, comment in zip(proof.line, proof.also, words["comments"]):
         step: dict[str, Any] = {"move": game.format_move(here, move)}
+        if others:
+            step["also"] = [game.format_move(here, m) for m in others]
         after = game.play(here, move)
         if reply is not None:
             step["reply"] = game.format_move(after, reply)
@@ -88,7 +92,9 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
     first = 1 if settings.game_id == "ludo" else max(1, len(played.states) - LAST_PLIES)
     ended = game.outcome(played.states[-1])
     winner = ended.winner if ended is not None else None
-    for ply in range(first, len(played.states)):
+    spent: list[int] = []
+    # from the end backwards: the positions likeliest to hold a forced win get the budget
+    for ply in range(len(played.states) - 1, first - 1, -1):
         state = played.states[ply]
         if game.outcome(state) is not None:
             continue
@@ -107,7 +113,10 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
             continue
         if winner is not None and game.side_to_move(state) != winner:
             continue  # the loser's positions seldom hold a forced win: not searched
-        proof = select.prove(game, state, settings.plies, settings.nodes)
+        left = GAME_NODES_FACTOR * settings.nodes - sum(spent)
+        if left <= 0:
+            break
+        proof = select.prove(game, state, settings.plies, min(settings.nodes, left), spent)
         if proof is None:
             continue
         before = played.states[ply - 1]
@@ -119,9 +128,12 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
     ranked.sort(key=lambda item: item[0])
     kept, keys, kinds = [], set(), set()
     for _, key, puzzle in ranked:
-        kind = (puzzle["answer"].get("query"), puzzle["answer"]["kind"])
-        if key in keys or (settings.game_id == "ludo" and kind in kinds):
-            continue  # one question per position, ludo: one of each kind per game
+        answer = puzzle["answer"]
+        kind = ((answer["kind"], answer["solution"][0]["move"]) if answer["kind"] == "move"
+                else (answer["kind"], answer.get("query")))
+        if key in keys or kind in kinds:
+            continue  # one question per position; per game, one of each kind (ludo) or
+            # one per solution's first move (the same idea one move later is no new puzzle)
         keys.add(key)
         kinds.add(kind)
         kept.append((key, puzzle))

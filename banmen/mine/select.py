@@ -5,6 +5,8 @@ A position is kept when (see README.md, "Mine puzzles"):
 * the side to move has more than one legal move and wins within the horizon;
 * at each of its turns along the line exactly one move wins within the plies left (the
   solver proves it with :meth:`banmen.game.Game.winning_moves`, as ``banmen check`` does);
+  after the first turn, moves along the same squares that differ only in a choice (with or
+  without promotion) count as one and are listed as ``also``;
 * the opponent's replies are its best defences: the reply that delays the loss longest
   (the first in legal-move order on ties).
 
@@ -59,6 +61,10 @@ class MovePuzzle:
         refutation: the most tempting wrong first move and its refutation.
         after_mistake: the opponent's last move in the game was a losing mistake.
         ply: the position's ply in its game.
+        level: 1 to 3 (:func:`level_of`).
+        also: per turn of ``line``, the other winning moves accepted there: after the first
+            turn, moves along the same squares as the line's move that differ only in a
+            choice (a medamagaeru capture with or without promotion).
     """
 
     state: Hashable
@@ -70,6 +76,7 @@ class MovePuzzle:
     after_mistake: bool = False
     ply: int = 0
     level: int = field(default=1)
+    also: tuple[tuple[Hashable, ...], ...] = ()
 
 
 def _score(game: Game, state: Hashable, side: str) -> float:
@@ -140,7 +147,8 @@ def level_of(plies: int, nodes: int, tempting: int) -> int:
     return max(1, min(3, turns + (nodes >= HARD_NODES) + (tempting >= TEMPTING_MANY)))
 
 
-def prove(game: Game, state: Hashable, max_plies: int, nodes: int) -> MovePuzzle | None:
+def prove(game: Game, state: Hashable, max_plies: int, nodes: int,
+          spent: list[int] | None = None) -> MovePuzzle | None:
     """Prove that ``state`` is a move puzzle within ``max_plies`` (see the module docstring).
 
     Args:
@@ -148,6 +156,8 @@ def prove(game: Game, state: Hashable, max_plies: int, nodes: int) -> MovePuzzle
         state: the position, the puzzle's side to move.
         max_plies: the longest horizon tried (odd horizons 1, 3, ... up to it).
         nodes: the solver budget of the whole proof; past it the position is given up.
+        spent: when given, the nodes the proof used are appended to it (also when the
+            position is given up).
 
     Returns:
         The puzzle, or ``None`` when the position is not one (or the budget ran out).
@@ -158,6 +168,7 @@ def prove(game: Game, state: Hashable, max_plies: int, nodes: int) -> MovePuzzle
     if len(legal) < 2:
         return None
     solver = Solver(game)
+    budget = None
     try:
         with solver_budget("a mined position", nodes=nodes, progress=False) as budget:
             plies = next((k for k in range(1, max_plies + 1)
@@ -166,12 +177,16 @@ def prove(game: Game, state: Hashable, max_plies: int, nodes: int) -> MovePuzzle
                 return None
             mover = game.side_to_move(state)
             line: list[tuple[Hashable, Hashable | None]] = []
+            also: list[tuple[Hashable, ...]] = []
             here, left = state, plies
             while True:
                 winning = game.winning_moves(here, left)
-                if len(winning) != 1:
-                    return None
-                move = winning[0]
+                move = winning[0] if winning else None
+                others = tuple(m for m in winning[1:]
+                               if game.move_path(here, m) == game.move_path(here, move))
+                if not winning or len(winning) != 1 + (len(others) if line else 0):
+                    return None  # later turns: the same path with another choice is accepted
+                also.append(others)
                 after = game.play(here, move)
                 if game.outcome(after) is not None:
                     line.append((move, None))
@@ -192,8 +207,11 @@ def prove(game: Game, state: Hashable, max_plies: int, nodes: int) -> MovePuzzle
             used = budget.used
     except SolverBudgetError:
         return None
+    finally:
+        if spent is not None and budget is not None:
+            spent.append(budget.used)
     return MovePuzzle(state, plies, tuple(line), used, tempting, refutation,
-                      level=level_of(plies, used, tempting))
+                      level=level_of(plies, used, tempting), also=tuple(also))
 
 
 def after_mistake(game: Game, before: Hashable, played: Hashable, plies: int, nodes: int
