@@ -720,8 +720,6 @@ def mine(game: str, count: int, seed: int, plies: int, out: Path, root: Path,
 
     if not root.is_dir():
         raise _UserError(f"--root {root}: no such folder")
-    if out.exists() and not out.is_dir():
-        raise _UserError(f"--out {out}: is a file, expected a folder")
     rules_file = root / "rules.yaml"
     rules: dict[str, Any] = {}
     if rules_file.is_file():
