@@ -176,3 +176,32 @@ def test_out_that_is_a_file_is_one_line(tmp_path):
     assert result.output == (f"banmen mine: Invalid value for '--out': Directory '{target}' "
                              "is a file. (see 'banmen mine --help')\n")
     assert target.read_text() == "x"
+
+
+def test_ctrl_c_keeps_the_puzzles_written(tmp_path):
+    """A real SIGINT to a running 'banmen mine': exit 130, one line naming what was kept,
+    and every kept file passes the checker."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out"
+    folder = out / "puzzles" / "ludo"
+    child = subprocess.Popen([sys.executable, "-m", "banmen.cli", "mine", "ludo", "--count",
+                              "100000", "--seed", "2", "--out", str(out), "--jobs", "1",
+                              "--root", str(ROOT)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(list(folder.glob("*.yaml"))) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130
+    kept = sorted(folder.glob("*.yaml"))
+    assert len(kept) >= 3
+    assert err.splitlines()[-1] == (f"banmen: mine interrupted: {len(kept)} puzzles kept in "
+                                    f"{folder}")
+    assert [p.name for p in kept] == [f"m2-{n:06d}.yaml" for n in range(1, len(kept) + 1)]
+    assert not list(folder.glob(".*"))
+    check_project(out)

@@ -54,8 +54,12 @@ def write_file(path: Path, text: str) -> None:
     so an interrupted run leaves no half-written puzzle."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:  # an interrupt or a full disk: no half-written file stays
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def read_back(game: Game, data: Mapping[str, Any]) -> Hashable:
