@@ -142,6 +142,15 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
     return kept
 
 
+def _idea(puzzle: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The solver's moves of a move puzzle (``None`` for other answers): two puzzles with
+    the same moves are the same idea in all but a detail, so a run keeps the first only."""
+    answer = puzzle["answer"]
+    if answer["kind"] != "move":
+        return None
+    return tuple(step["move"] for step in answer["solution"])
+
+
 def puzzle_text(game_id: str, puzzle: Mapping[str, Any]) -> str:
     """Return the YAML file of a mined puzzle (fields in the hand-written files' order)."""
     from banmen.mine.write import dump
@@ -229,6 +238,7 @@ def mine(game_id: str, count: int, *, seed: int = 0, plies: int = 5, out: Path,
     game = get_game(game_id, rules)
     settings = Settings(game_id, rules, seed, plies, nodes)
     known = known_positions(root, game)
+    ideas: set[tuple[str, ...]] = set()
     folder = out / "puzzles" / game_id
     written = [] if written is None else written
     started = last = time.monotonic()
@@ -238,9 +248,12 @@ def mine(game_id: str, count: int, *, seed: int = 0, plies: int = 5, out: Path,
     for number, puzzles in _results(settings, jobs, limit):
         played = number + 1
         for key, puzzle in puzzles:
-            if key in known:
+            idea = _idea(puzzle)
+            if key in known or idea in ideas:
                 continue
             known.add(key)
+            if idea is not None:
+                ideas.add(idea)
             path = folder / f"m{seed}-{len(written) + 1:0{width}d}.yaml"
             write_file(path, puzzle_text(game_id, puzzle))
             written.append(path)
