@@ -26,7 +26,7 @@ PER_GAME = 2
 #: and of a won game only the winner's positions.
 LAST_PLIES = 40
 #: Solver nodes one game may spend on its positions, in units of the per-position budget.
-GAME_NODES_FACTOR = 10
+GAME_NODES_FACTOR = 5
 #: Games played per puzzle asked for before the run gives up.
 GAMES_PER_PUZZLE = 40
 #: Default solver budget of one position's proof.
