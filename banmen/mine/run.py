@@ -25,6 +25,9 @@ PER_GAME = 2
 #: Only the last plies of a game are searched for move puzzles (forced wins live there),
 #: and of a won game only the winner's positions.
 LAST_PLIES = 40
+#: Position keys that only record the game's history (medamagaeru's repetition window):
+#: left out of mined puzzles, which are then proved on the position without them.
+HISTORY = {"medamagaeru": ("window", "history")}
 #: Solver nodes one game may spend on its positions, in units of the per-position budget.
 GAME_NODES_FACTOR = 5
 #: Games played per puzzle asked for before the run gives up.
@@ -99,6 +102,8 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
         if game.outcome(state) is not None:
             continue
         data = position_data(game, state)
+        if settings.game_id in HISTORY:  # a shorter position, if the proof holds without
+            data = {k: v for k, v in data.items() if k not in HISTORY[settings.game_id]}
         key = position_key(data)
         if key in seen:
             continue
