@@ -205,3 +205,47 @@ def test_ctrl_c_keeps_the_puzzles_written(tmp_path):
     assert [p.name for p in kept] == [f"m2-{n:06d}.yaml" for n in range(1, len(kept) + 1)]
     assert not list(folder.glob(".*"))
     check_project(out)
+
+
+def test_texts_of_a_move_puzzle_come_from_the_engine():
+    """ukejalayer p15 as the miner describes it: themes from the move kinds, the line with
+    the longest defence (d3c3 and d3d4 delay alike; d3c3 comes first), the shortest win."""
+    from banmen.mine.describe import texts
+
+    data = yaml.safe_load((ROOT / "puzzles/ukejalayer/p15-win-double.yaml").read_text())
+    game = get_game("ukejalayer", {"unlock": "guidebook", "white_delay": 1})
+    proof = prove(game, read_back(game, data["position"]), 5, 200_000)
+    words = texts(game, proof)
+    assert words["title"] == "3手以内に勝つ（連携）"
+    assert words["themes"] == ["連携"]
+    assert words["comments"] == ["移動です。", "連携です。"]
+    assert words["hints"] == ["1手目は移動です。"]
+    assert words["question"] == ("白番です。相手がどう受けても、3手以内（相手の手も数えます）"
+                                 "に勝てる手順を指してください。")
+    first, line, wrong = words["explanation"].split("\n\n")
+    assert first == "**`3a3a4b4c4`**が、勝ちにつながるただ一つの手です。"
+    assert line == ("手順は`3a3a4b4c4`→`d3c3`→`b4c3`で、白の勝ちです。"
+                    "黒の受けは、どれも負けをいちばん遅らせる手です。")
+    assert "と返されると、そのあと1手以内には勝てません。" in wrong
+
+
+def test_ludo_questions_of_a_hand_written_position():
+    """ludo p03 (red, roll 2): r2 alone sends back two; r2 lands on 10 after a jump; three
+    moves."""
+    from banmen.mine import ludo
+
+    data = yaml.safe_load((ROOT / "puzzles/ludo/p03-most-send-backs.yaml").read_text())
+    game = get_game("ludo")
+    found = ludo.questions(game, read_back(game, data["position"]), data["position"])
+    assert [q["answer"]["query"] for q in found] == ["most_send_backs", "landing", "move_count"]
+    most, landing, count = (q["answer"] for q in found)
+    assert most["value"] == "r2 4-10"
+    assert [o["label"] for o in most["options"]] == ["赤2を動かす（r2 4-10）",
+                                                     "赤3を動かす（r3 21-23）",
+                                                     "赤4を動かす（r4 33-35）"]
+    assert found[0]["explanation"] == ("赤2を動かす`r2 4-10`で、**2個**戻せます。"
+                                       "ほかの手では、赤3は1個、赤4は1個です。\n")
+    assert (landing["value"], [o["value"] for o in landing["options"]]) == ("10", ["6", "10"])
+    assert found[1]["explanation"] == ("赤2は、6マス目へ進んで、10マス目へジャンプして止まります。"
+                                       "答えは**10マス目**です。\n")
+    assert count["value"] == 3
