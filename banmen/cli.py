@@ -714,25 +714,16 @@ def mine(game: str, count: int, seed: int, plies: int, out: Path, root: Path,
     its turns exactly one move wins; ludo: questions about the roll with exact answers.
     Progress goes to standard error; Ctrl-C keeps the puzzles written so far.
     """
-    import yaml
-
+    from banmen.content.check import load_site_rules
     from banmen.mine.run import mine as run_mine
 
     if not root.is_dir():
         raise _UserError(f"--root {root}: no such folder")
     rules_file = root / "rules.yaml"
-    rules: dict[str, Any] = {}
-    if rules_file.is_file():
-        try:
-            site = yaml.safe_load(rules_file.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError as err:
-            raise _UserError(f"{rules_file}: cannot read ({one_line(str(err))}); "
-                             "'banmen check' says more") from None
-        rules = dict(site.get(game) or {}) if isinstance(site, dict) else {}
-    try:
-        get_game(game, rules)
-    except BanmenError as err:
-        raise _UserError(f"{rules_file}: {err}") from None
+    games, errors = load_site_rules(root)
+    if errors:
+        raise _UserError(str(errors[0]))
+    rules = games[game].rules
     try:
         out.mkdir(parents=True, exist_ok=True)
         if rules_file.is_file() and not (out / "rules.yaml").exists():

@@ -249,3 +249,27 @@ def test_ludo_questions_of_a_hand_written_position():
     assert found[1]["explanation"] == ("赤2は、6マス目へ進んで、10マス目へジャンプして止まります。"
                                        "答えは**10マス目**です。\n")
     assert count["value"] == 3
+
+
+def test_a_broken_rules_file_is_one_line_and_writes_nothing(tmp_path):
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "rules.yaml").write_text("ukejalayer:\n  bogus: 1\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["mine", "ukejalayer", "--count", "1", "--root",
+                                       str(root), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.output == ("rules.yaml:2:10: unknown rule parameter 'bogus' "
+                             "(known: size, hand, unlock, white_delay)\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_mining_uses_the_site_rules(tmp_path):
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "rules.yaml").write_text("ukejalayer:\n  white_delay: 2\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["mine", "ukejalayer", "--count", "1", "--seed", "3",
+                                       "--out", str(out), *FAST, "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (out / "rules.yaml").read_text() == "ukejalayer:\n  white_delay: 2\n"
+    check_project(out)

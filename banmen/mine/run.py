@@ -43,7 +43,7 @@ class Settings:
     """One mining run's arguments (picklable, for the worker processes)."""
 
     game_id: str
-    rules: Mapping[str, Any]
+    rules: Any  # the game's Rules object (or a mapping of overrides)
     seed: int
     plies: int
     nodes: int
@@ -212,7 +212,7 @@ def _results(settings: Settings, jobs: int, limit: int
 
 def mine(game_id: str, count: int, *, seed: int = 0, plies: int = 5, out: Path,
          root: Path = Path("."), jobs: int = 1, nodes: int = NODES,
-         rules: Mapping[str, Any] | None = None, written: list[Path] | None = None,
+         rules: Any = None, written: list[Path] | None = None,
          report: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True)
          ) -> list[Path]:
     """Mine ``count`` puzzles of ``game_id`` into ``out/puzzles/<game>/``.
@@ -226,7 +226,8 @@ def mine(game_id: str, count: int, *, seed: int = 0, plies: int = 5, out: Path,
         root: the project whose ``puzzles/<game>/`` positions are not mined again.
         jobs: worker processes.
         nodes: solver budget per position.
-        rules: the rule overrides to mine under (the site's, from ``rules.yaml``).
+        rules: the rules to mine under (a Rules object or a mapping of overrides; the
+            command gives the site's, from ``rules.yaml``); ``None``: the defaults.
         written: the list the written files are appended to as they are written (so a
             caller still has them after an interrupt); a new list by default.
         report: receives the progress lines.
@@ -239,7 +240,6 @@ def mine(game_id: str, count: int, *, seed: int = 0, plies: int = 5, out: Path,
     """
     from banmen.mine.write import write_file
 
-    rules = dict(rules or {})
     game = get_game(game_id, rules)
     settings = Settings(game_id, rules, seed, plies, nodes)
     known = known_positions(root, game)
