@@ -688,6 +688,65 @@ def simulate(game: str, preset: str, games: int, seed: int, colours: int | None,
         click.echo(line)
 
 
+@main.command()
+@GAME_ARG
+@click.option("--count", type=click.IntRange(1, 100_000), required=True,
+              help="How many puzzles to write.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The same arguments give byte-identical files.")
+@click.option("--plies", type=click.IntRange(1, 15), default=5, show_default=True,
+              help="Move puzzles: the longest win searched for, in plies (both sides' moves).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("mined"),
+              show_default=True,
+              help="Folder to write into: files go to OUT/puzzles/GAME/ (check them with "
+                   "'banmen check --root OUT').")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True,
+              help="Project root: its rules.yaml is mined under, its puzzles are not repeated.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Worker processes (default: every core).")
+@click.option("--nodes", type=click.IntRange(100, 100_000_000), default=20_000,
+              show_default=True, help="Solver budget of one position's proof.")
+def mine(game: str, count: int, seed: int, plies: int, out: Path, root: Path,
+         jobs: int | None, nodes: int) -> None:
+    """Play engine games of GAME and write the positions that make good puzzles as puzzle
+    YAML (OUT/puzzles/GAME/m<seed>-<n>.yaml), for an author to check, edit, keep or delete.
+
+    Move puzzles (every game but ludo): the side to move wins within --plies and at each of
+    its turns exactly one move wins; ludo: questions about the roll with exact answers.
+    Progress goes to standard error; Ctrl-C keeps the puzzles written so far.
+    """
+    from banmen.content.check import load_site_rules
+    from banmen.mine.run import mine as run_mine
+
+    if not root.is_dir():
+        raise _UserError(f"--root {root}: no such folder")
+    rules_file = root / "rules.yaml"
+    games, errors = load_site_rules(root)
+    if errors:
+        raise _UserError(str(errors[0]))
+    rules = games[game].rules
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        if rules_file.is_file() and not (out / "rules.yaml").exists():
+            shutil.copyfile(rules_file, out / "rules.yaml")
+    except OSError as err:
+        raise _UserError(f"--out {out}: cannot write ({err.strerror or err})") from None
+    written: list[Path] = []
+    try:
+        written = run_mine(game, count, seed=seed, plies=plies, out=out, root=root,
+                           jobs=jobs or os.cpu_count() or 1, nodes=nodes, rules=rules,
+                           written=written)
+    except KeyboardInterrupt:
+        click.echo(f"banmen: mine interrupted: {counted(len(written), 'puzzle')} kept in "
+                   f"{out / 'puzzles' / game}", err=True)
+        sys.exit(130)
+    except BanmenError as err:
+        raise _UserError(str(err)) from None
+    for path in written:
+        click.echo(str(path))
+
+
 @main.group()
 def cache() -> None:
     """Manage the build cache (.cache/banmen under the project root)."""

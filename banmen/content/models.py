@@ -188,6 +188,10 @@ class PuzzleFile(Marks):
     game: GameId
     title: PlainText
     level: int = Field(1, ge=1, le=3, strict=True, description="difficulty, 1 (easy) to 3")
+    source: Literal["mined"] | None = Field(
+        None, description="'mined': written by 'banmen mine' (edit, keep or delete it freely)")
+    themes: list[PlainText] = Field(
+        default_factory=list, description="Japanese themes of the solution (連携, 成り...)")
     rules: dict[str, Any] = Field(default_factory=dict, description="rule overrides")
     position: dict[str, Any] | None = None
     moves: list[MoveText] = Field(
