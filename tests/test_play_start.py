@@ -1,8 +1,7 @@
 """Starting the play board in real Chromium (issue 34, item 3, and items 4 and 2's menu):
 the board of a 対局する page shows within half a second of the press, before the engine is
 up; a second play page reached by Material's instant navigation asks the engine that is
-already up (Pyodide is not fetched again) and is playable in well under a second, and one
-loaded anew restores the snapshot of Pyodide the first page kept; the site's
+already up (Pyodide is not fetched again) and is playable in well under a second; the site's
 own scripts, the engine zip and the play files are fetched under the build's version query;
 the end of a game is said in the reader's terms, a loss in the colours of refusal; in
 「コンピューター同士」 each side plays at its own strength.
@@ -125,9 +124,6 @@ def test_a_second_play_page_reuses_the_engine_and_every_own_file_is_versioned(br
         block.evaluate("(b) => { b.dataset.pause = '0'; }")
         block.locator(".bm-play-start").click()
         page.wait_for_function(PLAYABLE, arg=block.element_handle(), timeout=120_000)
-        # (the worker keeps its snapshot once idle: let it finish, so that the time measured
-        # below is the second page's own)
-        _wait_for_stage(page, _version(built_site), "kept")
         # to another game's 対局する page by its link in the navigation: an instant navigation
         page.locator('.md-nav a[href$="suicide-checkers/play/"]').first.click()
         expect(page.locator("h1")).to_contain_text("スーサイドチェッカー")
@@ -285,64 +281,3 @@ def test_watching_the_computers_each_side_plays_at_its_own_strength(page, served
     expect(block.locator(".bm-play-strength")).to_be_visible()
     expect(block.locator(".bm-play-strengths")).to_be_hidden()
     assert not page.errors  # type: ignore[attr-defined]
-
-
-def _stages(page, version: str) -> list[str]:
-    """The stages the page's engine worker reported (engine.js, the page's own instance)."""
-    return page.evaluate(f"import('/assets/js/play/engine.js?v={version}')"
-                         ".then((engine) => engine.engineStages())")
-
-
-def _open_and_time(page, url: str) -> float:
-    """Open ``url``, press its play button; return the seconds until the board is playable."""
-    page.goto(url)
-    block = page.locator(".bm-play-page")
-    block.evaluate("(b) => { b.dataset.pause = '0'; }")
-    started = page.evaluate("performance.now()")
-    block.locator(".bm-play-start").click()
-    page.wait_for_function(PLAYABLE, arg=block.element_handle(), timeout=120_000)
-    return (page.evaluate("performance.now()") - started) / 1000
-
-
-def _wait_for_stage(page, version: str, stage: str) -> list[str]:
-    for _ in range(300):
-        stages = _stages(page, version)
-        if stage in stages:
-            return stages
-        page.wait_for_timeout(100)
-    raise AssertionError(f"the engine never reported {stage!r}: {stages}")
-
-
-def test_a_page_loaded_anew_restores_the_engine_a_former_page_kept(browser, served, built_site):
-    """Without instant navigation (another host, a reload, a new tab) the next play page of
-    the visit restores Python with the engines from the snapshot the first one kept (Cache
-    Storage, under the build's version) instead of starting it again; a damaged snapshot
-    only costs the time of a fresh start and is replaced."""
-    version = _version(built_site)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        first = _open_and_time(page, f"{served}/ukejalayer/play/")
-        assert _wait_for_stage(page, version, "kept") == ["runtime", "engines", "ready", "kept"]
-        keys = page.evaluate("caches.open('banmen-engine-snapshot').then((c) => c.keys())"
-                             ".then((keys) => keys.map((r) => r.url))")
-        assert keys == [f"{served}/assets/banmen-engine.snapshot?v={version}"]
-        second = _open_and_time(page, f"{served}/suicide-checkers/play/")  # a full load
-        assert _stages(page, version) == ["runtime", "engines", "restored", "ready"]
-        assert second < first / 2, (first, second)
-        # the restored engine plays: the reader's move and the engine's reply
-        block = page.locator(".bm-play-page")
-        _click(block, ["9", "13"])
-        page.wait_for_function("(b) => b.querySelectorAll('.bm-play-moves li').length >= 2",
-                               arg=block.element_handle(), timeout=60_000)
-        # junk under the key: a fresh start, and the snapshot is made again
-        page.evaluate("""(key) => caches.open('banmen-engine-snapshot').then((c) =>
-            c.put(key, new Response(new Uint8Array([31, 139, 8, 0, 1, 2, 3]))))""",
-                      f"{served}/assets/banmen-engine.snapshot?v={version}")
-        _open_and_time(page, f"{served}/medamagaeru/play/")
-        assert _wait_for_stage(page, version, "kept") == ["runtime", "engines", "ready", "kept"]
-        assert not errors, errors
-    finally:
-        context.close()

@@ -12,7 +12,7 @@ Prints, measured in headless Chromium (Debian's chromium) on this machine:
 * a second play page of the same visit, pressed right after it loads: reached by Material's
   instant navigation (the site served at its ``site_url``, http://127.0.0.1:8000, through
   the browser's request routing), where the engine worker is still up; and loaded anew (a
-  full page load), where the worker restores the snapshot of Pyodide the first page kept;
+  full page load), where Python starts again from the files the browser has cached;
 * the median reply time of each strength (easy / normal / strong) per game, over positions
   of a seeded random game; ``strong`` thinks for ``--ms`` milliseconds (default 1000).
 
@@ -105,21 +105,6 @@ def _start(page, url: str | None, board_too: bool = False) -> tuple[float, float
     return (times.get("board", 0) / 1000 if board_too else 0.0), times["playable"] / 1000
 
 
-def _wait_kept(page, site: Path) -> None:
-    """Wait until the page's engine worker has kept its snapshot for later pages."""
-    import re
-
-    version = re.search(r"main\.js\?v=(\w+)", (site / "index.html").read_text(encoding="utf-8"))
-    query = f"?v={version.group(1)}" if version else ""
-    for _ in range(600):
-        stages = page.evaluate(f"import('/assets/js/play/engine.js{query}')"
-                               ".then((engine) => engine.engineStages())")
-        if "kept" in stages:
-            return
-        time.sleep(0.1)
-    raise SystemExit(f"the engine kept no snapshot: {stages}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="fresh page loads for start-up")
@@ -163,7 +148,6 @@ def main() -> None:
             board, playable = _start(page, f"{base}/ukejalayer/play/", board_too=True)
             figures["board"].append(board)
             figures["playable"].append(playable)
-            _wait_kept(page, site)
             figures["reloaded"].append(_start(page, f"{base}/suicide-checkers/play/")[1])
             context.close()
             # a second play page reached by instant navigation
@@ -181,7 +165,7 @@ def main() -> None:
         lines = {"board": "press to the board shown", "playable": "press to a playable board",
                  "baseline": "baseline, engine harness alone",
                  "instant": "second play page, instant navigation: press to playable",
-                 "reloaded": "second play page loaded anew (kept snapshot): press to playable"}
+                 "reloaded": "second play page loaded anew (Pyodide from the browser cache): press to playable"}
         for name, label in lines.items():
             times = figures[name]
             print(f"{label}: median {statistics.median(times):.2f} s "

@@ -48,8 +48,7 @@ export function engineReady() {
   return lastStage === "ready";
 }
 
-// Every stage the worker reported, in order: the progress stages and "restored" (Python came
-// from the snapshot a former page kept) and "kept" (this start was kept for later pages).
+// Every stage the worker reported, in order.
 export function engineStages() {
   return stagesSeen.slice();
 }
