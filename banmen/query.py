@@ -89,6 +89,9 @@ def bind_arguments(query: Query, args: Mapping[str, Any] | Sequence[str]) -> dic
         for word in args:
             key, sep, value = word.partition("=")
             if sep and key in names:
+                if key in bound:
+                    raise QueryArgError(
+                        f"argument '{key}' of query '{query.name}' is given twice; give it once", key)
                 bound[key] = value
                 continue
             key = next((n for n in positional if n not in bound), None)

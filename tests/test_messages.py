@@ -246,3 +246,14 @@ def test_a_set_value_holding_a_byte_that_is_not_utf8_says_so():
         parse_set_options(["ukejalayer.unlock=a\udcffb"])
     assert str(caught.value) == ("--set ukejalayer.unlock=a\udcffb: the text holds the byte 0xFF, "
                                  "which is not UTF-8: write UTF-8 text")
+
+
+def test_one_query_argument_given_twice_is_refused(tmp_path):
+    position = tmp_path / "p.yaml"
+    position.write_text("game: ukejalayer\nto_move: white\nhands: {white: 0, black: 0}\n"
+                        "board: {c2: WBWW, b3: BW, d1: B}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["query", "ukejalayer", "moves_from", str(position),
+                                       "from=c2", "from=b3"])
+    assert result.exit_code == 1
+    assert result.output == ("argument 'from' of query 'moves_from' is given twice; "
+                             "give it once\n")
