@@ -91,3 +91,16 @@ def test_an_illegal_sequence_move_does_not_hide_bad_squares_of_later_steps(tmp_p
     assert _errors(tmp_path, text, name) == [
         f"{name}:5:11: move 'z9z9': square z9 is off the 4x4 board (a1 to d4)",
         f"{name}:8:17: 'e5' is not a square of the ukejalayer board"]
+
+
+def test_a_hidden_character_does_not_hide_the_files_other_errors(tmp_path):
+    text = ("game: ukejalayer\ntitle: t\n"
+            "position: {to_move: white, hands: {white: 0, black: 0}, board: {c2: WBWW, b3: BW, "
+            "d1: B}}\nquestion: q\nanswer: {kind: number, query: movable_pieces, value: 4}\n"
+            "explanation: e\nhints: [\"x\\ud800y\"]\n")
+    assert _errors(tmp_path, text, "puzzles/ukejalayer/p.yaml") == [
+        "puzzles/ukejalayer/p.yaml:5:54: wrong answer for query 'movable_pieces': stated 4, "
+        "engine computes 3 (movable: b3 (1), c2 (2))",
+        "puzzles/ukejalayer/p.yaml:7:9: the text holds the lone surrogate U+D800 (half of a "
+        "UTF-16 pair, not a character; it cannot be written as UTF-8): remove it, or write the "
+        "whole character"]

@@ -265,15 +265,25 @@ def _check_file(content: items.Content, kind: str, game_id: str, path: Path, sou
                 ) -> list[ContentError]:
     unknown: list[ContentError] = []  # misspelt fields: the rest is checked without them
     try:
-        document = load_marked_file(path, source)
+        # texts holding a hidden character are kept as errors and the rest of the file is
+        # checked too, so that one run reports every independent error
+        document = load_marked_file(path, source, keep_hidden=True)
+    except ContentError as err:
+        return list(getattr(err, "errors", [err]))
+    hidden = document.hidden
+    try:
         model = validate(document, CONTENT_KINDS[kind])
     except ContentError as err:
-        return list(getattr(err, "errors", [err]))  # TextErrors: one per text
+        return hidden + list(getattr(err, "errors", [err]))
     except ContentErrorGroup as group:
         if group.salvaged is None:
-            return group.errors
+            return hidden + group.errors
         model, unknown = group.salvaged, group.errors
-    texts = unknown + _text_errors(document, model)  # independent of everything below
+    # (a text with a hidden character is reported for it alone: the text rule would read it
+    # again, such as a control character before a link's scheme)
+    hidden_at = {(err.line, err.column) for err in hidden}
+    texts = hidden + [err for err in unknown + _text_errors(document, model)
+                      if (err.line, err.column) not in hidden_at]  # independent of what follows
     if model.game != game_id:  # the rest would be read by another game's rules
         return [document.error(("game",), f"game '{model.game}' does not match the folder "
                                f"'{kind}/{game_id}/'")] + texts

@@ -61,6 +61,9 @@ class MarkedDocument:
         key_marks: path -> mark of the mapping key that introduces the value.
         ambiguous: path -> (the plain scalar as written, how YAML 1.1 reads it) for every
             scalar whose YAML 1.1 and 1.2 readings differ.
+        hidden: one error per text holding a hidden character (a lone surrogate, a control
+            or invisible character); empty unless the loader was asked to keep them
+            (``keep_hidden=True``: ``banmen check`` reports them with the file's other errors).
     """
 
     source: str
@@ -68,6 +71,7 @@ class MarkedDocument:
     marks: dict[DataPath, Mark] = field(default_factory=dict)
     key_marks: dict[DataPath, Mark] = field(default_factory=dict)
     ambiguous: dict[DataPath, tuple[str, Any]] = field(default_factory=dict)
+    hidden: list[ContentError] = field(default_factory=list)
 
     def mark_of(self, path: Sequence[str | int], *, key: bool = False) -> Mark:
         """Return the mark of ``path``, or of its nearest ancestor that exists.
@@ -545,12 +549,14 @@ def _nodes(text: str, source: str) -> list[yaml.Node]:
             loader.dispose()
 
 
-def load_marked_text(text: str, source: str) -> MarkedDocument:
+def load_marked_text(text: str, source: str, keep_hidden: bool = False) -> MarkedDocument:
     """Parse one YAML document from ``text`` (YAML 1.2 core-schema scalars).
 
     Args:
         text: the YAML source.
         source: the name used in error messages.
+        keep_hidden: keep the errors of texts holding a hidden character in the document's
+            ``hidden`` instead of raising them, so the rest of the file is checked too.
 
     Returns:
         The document with its marks; an empty document gives ``data = None``.
@@ -569,7 +575,7 @@ def load_marked_text(text: str, source: str) -> MarkedDocument:
         return MarkedDocument(source, None)
     if nodes:
         try:
-            return _walked(nodes[0], source)
+            return _walked(nodes[0], source, keep_hidden)
         except ContentError:
             pass  # the pure parser's reading, and its message, count
     nodes = _nodes(text, source)
@@ -583,10 +589,10 @@ def load_marked_text(text: str, source: str) -> MarkedDocument:
         )
     if not nodes:
         return MarkedDocument(source, None)
-    return _walked(nodes[0], source)
+    return _walked(nodes[0], source, keep_hidden)
 
 
-def _walked(root: yaml.Node, source: str) -> MarkedDocument:
+def _walked(root: yaml.Node, source: str, keep_hidden: bool = False) -> MarkedDocument:
     """The document of a composed root node (see :class:`_Walker`).
 
     Raises:
@@ -595,14 +601,16 @@ def _walked(root: yaml.Node, source: str) -> MarkedDocument:
     """
     walker = _Walker(source)
     data = walker.walk(root, ())
-    if len(walker.hidden) > 1:
-        raise TextErrors(walker.hidden)
-    if walker.hidden:
+    if walker.hidden and not keep_hidden:
+        if len(walker.hidden) > 1:
+            raise TextErrors(walker.hidden)
         raise walker.hidden[0]
-    return MarkedDocument(source, data, walker.marks, walker.key_marks, walker.ambiguous)
+    return MarkedDocument(source, data, walker.marks, walker.key_marks, walker.ambiguous,
+                          walker.hidden)
 
 
-def load_marked_file(path: Path, source: str | None = None) -> MarkedDocument:
+def load_marked_file(path: Path, source: str | None = None, keep_hidden: bool = False
+                     ) -> MarkedDocument:
     """Read and parse one YAML file (UTF-8); see :func:`load_marked_text`.
 
     Args:
@@ -619,7 +627,7 @@ def load_marked_file(path: Path, source: str | None = None) -> MarkedDocument:
             raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise ContentError(name, 1, 1, f"cannot read file: {err.strerror or err}") from None
-    return load_marked_bytes(raw, name)
+    return load_marked_bytes(raw, name, keep_hidden)
 
 
 def load_marked_stream(stream: BinaryIO, source: str) -> MarkedDocument:
@@ -637,7 +645,7 @@ def load_marked_stream(stream: BinaryIO, source: str) -> MarkedDocument:
     return load_marked_bytes(raw, source)
 
 
-def load_marked_bytes(raw: bytes, name: str) -> MarkedDocument:
+def load_marked_bytes(raw: bytes, name: str, keep_hidden: bool = False) -> MarkedDocument:
     """Decode ``raw`` (UTF-8, at most :data:`MAX_FILE_BYTES`) and parse it as YAML.
 
     Raises:
@@ -649,4 +657,4 @@ def load_marked_bytes(raw: bytes, name: str) -> MarkedDocument:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise ContentError(name, 1, 1, f"file is not UTF-8 text ({err.reason})") from None
-    return load_marked_text(text, name)
+    return load_marked_text(text, name, keep_hidden)
