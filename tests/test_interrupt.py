@@ -49,3 +49,30 @@ def test_ctrl_c_stops_a_long_winning_moves_query_within_a_second(tmp_path):
                          r"nodes searched", lines[-1])
     assert match, err
     assert float(match.group(1)) >= 2.0 and int(match.group(2)) >= int(first.split()[4])
+
+
+#: A process that runs the ``banmen`` entry point with a Ctrl-C arriving while the command
+#: line's modules are imported (an import hook raises it, as the signal would).
+_CTRL_C_IN_IMPORT = """
+import sys
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "banmen.cli":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["banmen", "--help"]
+from banmen.launch import main
+main()
+"""
+
+
+def test_ctrl_c_while_the_command_line_is_imported_is_one_line():
+    result = subprocess.run([sys.executable, "-c", _CTRL_C_IN_IMPORT], capture_output=True,
+                            text=True, timeout=60)
+    assert (result.returncode, result.stdout, result.stderr) == (130, "",
+                                                                 "banmen: interrupted\n")
+
+
+def test_the_banmen_command_starts_from_the_launcher():
+    script = (Path(sys.executable).parent / "banmen").read_text(encoding="utf-8")
+    assert "from banmen.launch import main" in script
