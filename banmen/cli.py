@@ -355,6 +355,10 @@ def render(file: str, output: Path, game_id: str | None) -> None:
     from banmen.content.check import check_single_diagram
     from banmen.render import render_svg
 
+    if (file != "-" and str(output) != "-" and output.exists()
+            and output.resolve() == Path(file).resolve()):
+        raise _UserError(f"-o {shorten(str(output))}: that is FILE itself; give the SVG "
+                         "another name (FILE would be overwritten)")
     try:
         document = _read_document(file)
         game, spec = check_single_diagram(document, game_id)

@@ -539,3 +539,17 @@ def test_a_page_that_is_not_utf8_is_reported_where_its_first_bad_byte_stands(tmp
         on_page_read_source(fake, {"config_file_path": str(tmp_path / "mkdocs.yml")})
     assert str(raised.value) == ("banmen: docs/bad.md:3:3: file is not UTF-8 text "
                                  "(invalid start byte)")
+
+
+def test_render_refuses_to_write_over_its_own_input(tmp_path):
+    position = tmp_path / "p.yaml"
+    text = ("game: ukejalayer\nto_move: white\nhands: {white: 0, black: 0}\n"
+            "board: {c2: WBWW, b3: BW, d1: B}\n")
+    position.write_text(text, encoding="utf-8")
+    same = tmp_path / "sub" / ".." / "p.yaml"
+    (tmp_path / "sub").mkdir()
+    result = CliRunner().invoke(main, ["render", str(position), "-o", str(same)])
+    assert result.exit_code == 1
+    assert result.output == (f"-o {same}: that is FILE itself; give the SVG another name "
+                             "(FILE would be overwritten)\n")
+    assert position.read_text(encoding="utf-8") == text
