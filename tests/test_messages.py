@@ -257,3 +257,15 @@ def test_one_query_argument_given_twice_is_refused(tmp_path):
     assert result.exit_code == 1
     assert result.output == ("argument 'from' of query 'moves_from' is given twice; "
                              "give it once\n")
+
+
+def test_a_text_too_long_for_its_field_counts_characters_not_items(tmp_path):
+    diagram = tmp_path / "diagrams" / "ukejalayer" / "d.yaml"
+    diagram.parent.mkdir(parents=True)
+    diagram.write_text("game: ukejalayer\nposition: {to_move: white, hands: {white: 0, black: 0}"
+                       ", board: {c2: WBWW}}\nhighlight: [" + "a" * 600 + "]\ncaption: x\n",
+                       encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output == ("diagrams/ukejalayer/d.yaml:3:13: highlight[0]: a text of at most 8 "
+                             "characters is expected, got 600\n1 problem found\n")

@@ -64,6 +64,12 @@ def _message(error: dict, data: Any) -> str:
     if kind == "list_type" and tuple(loc[-2:]) == ("squares", "value"):
         shown = f", got {error['input']!r}" if _short(error) else ""
         return f"{name}: a squares answer is a list of squares, like [c2, d3]{shown}"
+    if kind in ("too_long", "too_short") and isinstance(error["input"], str):
+        # (pydantic counts a text's characters as "items")
+        limit = error.get("ctx", {}).get("max_length" if kind == "too_long" else "min_length")
+        bound = "at most" if kind == "too_long" else "at least"
+        return (f"{name}: a text of {bound} {limit} characters is expected, "
+                f"got {len(error['input'])}")
     if isinstance(error["input"], bool):  # as YAML writes it, not as Python shows it
         return f"{name}: {error['msg'].lower()}, got {str(error['input']).lower()}"
     return f"{name}: {error['msg'].lower()}, got {error['input']!r}" if _short(error) else (
