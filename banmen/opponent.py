@@ -124,8 +124,8 @@ class _Search:
         if depth <= 0 or game.outcome(state) is not None:
             return _leaf(game, state, self.root, ply)
         moves = game.legal_moves(state)
-        if game.is_chance(state):
-            return sum(self.value(game.play(state, move), depth - 1, ply + 1,
+        if game.is_chance(state):  # a die roll: part of the ply, it takes no depth
+            return sum(self.value(game.play(state, move), depth, ply,
                                   -float("inf"), float("inf")) for move in moves) / len(moves)
         if game.side_to_move(state) == self.root:
             best = -float("inf")
@@ -143,3 +143,46 @@ class _Search:
             if alpha >= beta:
                 break
         return best
+
+
+def play_game(game: Any, strengths: tuple[str, str], seed: int, *,
+              max_nodes: int | None = None, time_limit: float = 1.0,
+              max_plies: int = 400) -> tuple[Any, int]:
+    """Play one game between two strengths from the start position; return its result.
+
+    The side to move first plays ``strengths[0]``, every other side ``strengths[1]`` (a
+    four-seat game is one against the rest). Die rolls (:meth:`banmen.game.Game.is_chance`)
+    come from a random generator of their own, seeded from ``seed``, so that both players
+    see the same dice whatever they choose; each player's own seed changes with the ply.
+
+    Args:
+        game: the engine.
+        strengths: the strengths of the first side and of the others (see :data:`STRENGTHS`).
+        seed: the game's seed; the same seed, strengths and budget replay the same game.
+        max_nodes: the node budget of ``strong`` (deterministic); ``None`` for the time limit.
+        time_limit: seconds ``strong`` may search when there is no node budget.
+        max_plies: the plies after which an unfinished game stops (a stalled game).
+
+    Returns:
+        ``(outcome, plies)``: the :class:`banmen.game.Outcome`, or ``None`` if the game was
+        still going after ``max_plies`` plies (die rolls are not counted as plies).
+
+    Raises:
+        BanmenError: an unknown strength.
+    """
+    state = game.initial_state()
+    first = game.side_to_move(state)
+    dice = random.Random(seed * 7919 + 1)
+    plies = 0
+    while game.outcome(state) is None:
+        if game.is_chance(state):
+            state = game.play(state, dice.choice(game.legal_moves(state)))
+            continue
+        if plies >= max_plies:
+            return None, plies
+        strength = strengths[0] if game.side_to_move(state) == first else strengths[1]
+        move = choose(game, state, strength, seed * 1000 + plies, time_limit=time_limit,
+                      max_nodes=max_nodes)
+        state = game.play(state, move)
+        plies += 1
+    return game.outcome(state), plies

@@ -27,11 +27,28 @@ Each game's evaluation, and the rule it leans on:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from typing import Any
 
 #: game id -> evaluation function (game, state, side) -> score for side.
 Evaluation = Callable[[Any, Hashable, str], float]
+
+#: suicide checkers: what a capture the side to move must make is worth to the other side
+#: (about one piece given away), and the weight of each move of own mobility.
+GIVEAWAY_CAPTURE = 1.0
+GIVEAWAY_MOBILITY = 0.1
+#: babuschka: the value of a doll by the rows it has advanced (0: on its own edge, 7: on the
+#: far edge), the bonus of each doll of a correctly built nest on a goal square, the cost of
+#: an own doll above a wrong base there, and of an own doll under another side's doll.
+BABUSCHKA_ROWS = (0, 1, 2, 3, 4, 5, 6, 7)
+BABUSCHKA_NEST = 4
+BABUSCHKA_WRONG = 3
+BABUSCHKA_BURIED = 0
+#: ludo: what a piece in the yard costs (below the take-off square's 0), and the weight of
+#: the threats on the other colours' pieces (the own pieces' dangers weigh 1).
+LUDO_YARD = 12
+LUDO_THREAT = 0.5
 
 
 def _ukejalayer(game: Any, state: Any, side: str) -> float:
@@ -52,12 +69,25 @@ def _medamagaeru(game: Any, state: Any, side: str) -> float:
 
 
 def _suicide_checkers(game: Any, state: Any, side: str) -> float:
-    own, other = (state.black, state.white) if side == "black" else (state.white, state.black)
+    from banmen.games import checkers_bitboard as bb
+
+    black, white = bb.to_inner(state.black), bb.to_inner(state.white)
+    kings = bb.to_inner(state.kings)
+    own, other = (black, white) if side == "black" else (white, black)
 
     def weight(mask: int) -> float:
-        return bin(mask).count("1") + 0.5 * bin(mask & state.kings).count("1")
+        return bin(mask).count("1") + 0.5 * bin(mask & kings).count("1")
 
-    return weight(other) - weight(own)
+    score = weight(other) - weight(own)
+    black_to_move = state.black_to_move
+    to_move = "black" if black_to_move else "white"
+    if bb.jumpers(black, white, kings, black_to_move):
+        # a capture to make (compulsory): the side to move is about to take a piece,
+        # i.e. the other side is about to give one away
+        score += -GIVEAWAY_CAPTURE if to_move == side else GIVEAWAY_CAPTURE
+    mine = bb.mobility(black, white, kings, side == "black")
+    theirs = bb.mobility(black, white, kings, side != "black")
+    return score + GIVEAWAY_MOBILITY * (mine - theirs)
 
 
 def _babuschka(game: Any, state: Any, side: str) -> float:
@@ -67,14 +97,19 @@ def _babuschka(game: Any, state: Any, side: str) -> float:
     sides = sides_of(state.players)
     seats = SEATS[state.players]
     score = [0.0] * len(sides)
+    rows = BABUSCHKA_ROWS
     for square, nest in enumerate(state.board):
+        if not nest:
+            continue
         file, rank = square % SIZE, square // SIZE
-        for doll in nest:
+        for height, doll in enumerate(nest):
             owner = doll & 3
             dx, dy = FORWARD[seats[owner]]
             # rows from the own edge: 0 at the start, 7 at the far edge
-            score[owner] += (file if dx > 0 else SIZE - 1 - file) if dx else \
-                (rank if dy > 0 else SIZE - 1 - rank)
+            score[owner] += rows[(file if dx > 0 else SIZE - 1 - file) if dx else
+                                 (rank if dy > 0 else SIZE - 1 - rank)]
+            if any(above & 3 != owner for above in nest[height + 1:]):
+                score[owner] -= BABUSCHKA_BURIED
     for owner, seat in enumerate(seats):
         for square in goal_squares(state.players, seat):
             # the part of a complete nest already built (own S, then own M, then own L) counts;
@@ -83,24 +118,58 @@ def _babuschka(game: Any, state: Any, side: str) -> float:
             for size, doll in enumerate(state.board[square]):
                 built = built and doll == size * 4 + owner
                 if built:
-                    score[owner] += 4
+                    score[owner] += BABUSCHKA_NEST
                 elif doll & 3 == owner:
-                    score[owner] -= 3
+                    score[owner] -= BABUSCHKA_WRONG
     me = sides.index(side)
     others = [value for index, value in enumerate(score) if index != me]
     return score[me] - sum(others) / len(others)
 
 
+@functools.lru_cache(maxsize=64)
+def _ludo_reach(variant: Any, colour: str) -> dict[int, tuple[frozenset[int], ...]]:
+    """progress of a ``colour`` piece -> per roll 1..6, the loop squares T where that move
+    sends pieces back (its normal arrival and its jump and flight landings)."""
+    from banmen.games.ludo.track import YARD, loop_t
+
+    return {d: tuple(frozenset(loop_t(colour, p) for p in variant.landings[d][roll])
+                     for roll in range(1, 7))
+            for d in [*range(variant.goal + 1), YARD]}
+
+
 def _ludo(game: Any, state: Any, side: str) -> float:
-    goal = state.variant.goal
+    variant, colours = state.variant, state.colours
+    goal = variant.goal
 
-    def score(progress: tuple[int, ...]) -> float:
-        return sum(-6 if p < 0 else (p + 6 if p >= goal else p) for p in progress)
+    def progress(pieces: tuple[int, ...]) -> float:
+        return sum(-LUDO_YARD if p < 0 else (p + 6 if p >= goal else p) for p in pieces)
 
-    scores = [score(pieces) for pieces in state.pieces]
-    me = state.colours.index(side)
-    others = [s for index, s in enumerate(scores) if index != me]
-    return scores[me] - sum(others) / len(others)
+    def danger(victim: int, attackers: list[int]) -> float:
+        # each piece of ``victim`` that some roll of an attacker sends back: the share of
+        # the six rolls that do, times what the piece loses (its progress and the yard's cost)
+        rolls: dict[int, set[int]] = {}
+        for seat in attackers:
+            reach = _ludo_reach(variant, colours[seat])
+            for d in state.pieces[seat]:
+                for roll, squares in enumerate(reach[d]):
+                    for t in squares:
+                        rolls.setdefault(t, set()).add(roll)
+        if not rolls:
+            return 0.0
+        hits = variant.hit[colours[victim]]
+        total = 0.0
+        for d in state.pieces[victim]:
+            t = hits[d]
+            if t >= 0 and t in rolls:
+                total += len(rolls[t]) / 6 * (d + LUDO_YARD)
+        return total
+
+    me = colours.index(side)
+    others = [seat for seat in range(len(colours)) if seat != me]
+    score = progress(state.pieces[me]) - sum(progress(state.pieces[s]) for s in others) \
+        / len(others)
+    threatened = sum(danger(seat, [me]) for seat in others) / len(others)
+    return score - danger(me, others) + LUDO_THREAT * threatened
 
 
 EVALUATIONS: dict[str, Evaluation] = {
