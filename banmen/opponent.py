@@ -11,7 +11,11 @@ the page's worker runs the same code under Pyodide.
   depth's best move searched first, until a time limit (about a second in the browser) or a
   node budget. With more than two sides it is "paranoid" (every other side plays against the
   mover); a chance position (a die still to roll, :meth:`banmen.game.Game.is_chance`)
-  averages its outcomes. The move of the deepest completed depth is played.
+  averages its outcomes and takes no depth of its own (a ply is the roll and the move, so
+  every leaf is scored before a roll). The move of the deepest completed depth is played.
+
+:func:`play_game` plays one whole game between two strengths (the ladder of
+``tools/bench_play.py --ladder`` and the tests).
 
 Randomness comes from the ``seed`` alone: the same position, strength and seed give the
 same move (``strong`` also needs the same depth reached, so tests give it a node budget

@@ -1,9 +1,11 @@
 """Static evaluations of positions, one per game, for the engine opponents of the play board.
 
 ``evaluate(game, state, side)`` returns a score in "pieces" from ``side``'s point of view:
-higher is better for ``side``; 0 means even. It never looks ahead (the searches of
-:mod:`banmen.opponent` do); a finished game is scored there from its outcome, not here.
-Standard library only (the play board runs it in the browser under Pyodide).
+higher is better for ``side``; 0 means even. It does not search (the searches of
+:mod:`banmen.opponent` do), though it may look at the moves of the position itself (what
+can be captured or covered next); a finished game is scored there from its outcome, not
+here. Standard library only (the play board runs it in the browser under Pyodide). The
+weights are the module's constants; ``python tools/bench_play.py --ladder`` measures them.
 
 Each game's evaluation, and the rule it leans on:
 
@@ -13,16 +15,29 @@ Each game's evaluation, and the rule it leans on:
   advantage (a piece in hand is a future summon).
 * めだまがえる (``shared/rules/medamagaeru.md``, "Winning and drawing": captures win): ten
   points per capture ahead, plus one per piece ahead on the board.
-* スーサイドチェッカー (``shared/rules/suicide-checkers.md``: losing every piece wins): one
-  point per piece fewer than the opponent, a king counting 1.5 (kings are harder to give
-  away, so keeping one is a burden).
+* スーサイドチェッカー (``shared/rules/suicide-checkers.md``: losing every piece wins; a
+  capture is compulsory): its own, since fewer pieces are good: one point per piece fewer
+  than the opponent, a king counting 1.5 (kings are harder to give away); one point
+  (:data:`GIVEAWAY_CAPTURE`) to the side not to move when the side to move has a capture to
+  make (a piece about to be given away); and a tenth of a point (:data:`GIVEAWAY_MOBILITY`)
+  per own move more than the opponent has (pieces able to capture, or else steps), as
+  measured with the ladder (the opposite sign lost to random play).
 * バブーシュカ (``shared/rules/babuschka.md``, "Goal and end": complete own nests, small at
-  the bottom, on the goal squares): the rows each own doll has advanced toward the far side,
-  plus 4 for each doll that extends a correctly built nest on a goal square (own S at the
-  bottom, then own M, then own L) and minus 3 for an own doll above a wrong base there (it
-  has to leave again), minus the mean of the other sides.
+  the bottom, on the goal squares; "A turn": never backward): the rows each own doll has
+  advanced toward the far side, plus 4 for each doll that extends a correctly built nest on
+  a goal square (own S at the bottom, then own M, then own L) and minus 3 for an own doll
+  above a wrong base there (it has to leave again); minus 3 for each own doll on another
+  side's goal square (at first its own start square: a doll covered there by the other
+  side, who may never leave its goal, is lost for good and the game can no longer be won),
+  and 3 more when it is on top there and a bigger doll of another side can step onto it;
+  minus the mean of the other sides. Each move of a doll counts, so that play goes on to
+  the end instead of stalling.
 * ルドー (``shared/rules/ludo.md``): each own piece's progress (a piece in the yard counts
-  −6, one at the goal its goal progress plus 6), minus the mean of the other colours.
+  −12, :data:`LUDO_YARD`; one at the goal its goal progress plus 6); minus each own piece's
+  danger: the share of the six rolls with which some piece of another colour would land on
+  it ("Sending back", jumps and flights included), times what it would lose (its progress
+  plus 12); plus half (:data:`LUDO_THREAT`) the same danger of the other colours' pieces
+  from the own pieces; minus the mean of the other colours.
 """
 
 from __future__ import annotations
@@ -38,13 +53,14 @@ Evaluation = Callable[[Any, Hashable, str], float]
 #: (about one piece given away), and the weight of each move of own mobility.
 GIVEAWAY_CAPTURE = 1.0
 GIVEAWAY_MOBILITY = 0.1
-#: babuschka: the value of a doll by the rows it has advanced (0: on its own edge, 7: on the
-#: far edge), the bonus of each doll of a correctly built nest on a goal square, the cost of
-#: an own doll above a wrong base there, and of an own doll under another side's doll.
-BABUSCHKA_ROWS = (0, 1, 2, 3, 4, 5, 6, 7)
+#: babuschka: the bonus of each doll of a correctly built nest on a goal square, the cost of
+#: an own doll above a wrong base there, the cost of each doll on another side's goal square
+#: (at first its own start square), and the extra cost when it is on top there and a bigger
+#: doll of another side can cover it with one step.
 BABUSCHKA_NEST = 4
 BABUSCHKA_WRONG = 3
-BABUSCHKA_BURIED = 0
+BABUSCHKA_HOME = 3
+BABUSCHKA_COVERABLE = 3
 #: ludo: what a piece in the yard costs (below the take-off square's 0), and the weight of
 #: the threats on the other colours' pieces (the own pieces' dangers weigh 1).
 LUDO_YARD = 12
@@ -91,27 +107,44 @@ def _suicide_checkers(game: Any, state: Any, side: str) -> float:
 
 
 def _babuschka(game: Any, state: Any, side: str) -> float:
-    from banmen.games.babuschka.board import FORWARD, SIZE, goal_squares
+    from banmen.games.babuschka.board import FORWARD, SIZE, STEPS, goal_squares
     from banmen.games.babuschka.rules import SEATS, sides_of
 
     sides = sides_of(state.players)
     seats = SEATS[state.players]
     score = [0.0] * len(sides)
-    rows = BABUSCHKA_ROWS
+    board = state.board
     for square, nest in enumerate(state.board):
         if not nest:
             continue
         file, rank = square % SIZE, square // SIZE
-        for height, doll in enumerate(nest):
+        for doll in nest:
             owner = doll & 3
             dx, dy = FORWARD[seats[owner]]
             # rows from the own edge: 0 at the start, 7 at the far edge
-            score[owner] += rows[(file if dx > 0 else SIZE - 1 - file) if dx else
-                                 (rank if dy > 0 else SIZE - 1 - rank)]
-            if any(above & 3 != owner for above in nest[height + 1:]):
-                score[owner] -= BABUSCHKA_BURIED
-    for owner, seat in enumerate(seats):
-        for square in goal_squares(state.players, seat):
+            score[owner] += (file if dx > 0 else SIZE - 1 - file) if dx else \
+                (rank if dy > 0 else SIZE - 1 - rank)
+    goals = [goal_squares(state.players, seat) for seat in seats]
+    for owner, squares in enumerate(goals):
+        for square in squares:
+            # another side's doll on this goal square (first of all on its own start square)
+            # can be covered by this side's bigger dolls, which may then never leave
+            nest = state.board[square]
+            for doll in nest:
+                if doll & 3 != owner:
+                    score[doll & 3] -= BABUSCHKA_HOME
+            if nest and nest[-1] & 3 != owner:
+                top = nest[-1]
+                for near in (square - 9, square - 8, square - 7, square - 1, square + 1,
+                             square + 7, square + 8, square + 9):
+                    if 0 <= near < 64 and board[near] and board[near][-1] & 3 != top & 3 \
+                            and board[near][-1] >> 2 > top >> 2 \
+                            and square in STEPS[seats[board[near][-1] & 3]][near]:
+                        # ... above all when a bigger doll of another side can cover it now
+                        score[top & 3] -= BABUSCHKA_COVERABLE
+                        break
+    for owner, squares in enumerate(goals):
+        for square in squares:
             # the part of a complete nest already built (own S, then own M, then own L) counts;
             # an own doll above a wrong base has to leave again, so it counts against.
             built = True
