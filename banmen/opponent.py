@@ -9,8 +9,9 @@ the page's worker runs the same code under Pyodide.
   scores best for the mover (a move that wins at once first); ties broken at random.
 * ``strong`` (つよい): iterative deepening on plies with alpha-beta pruning, the previous
   depth's best move searched first, until a time limit (about a second in the browser) or a
-  node budget. With more than two sides it is "paranoid" (every other side plays against the
-  mover); a chance position (a die still to roll, :meth:`banmen.game.Game.is_chance`)
+  node budget; a quarter of each move's evaluation at once (:data:`NOW`) is added to its
+  score, so that progress is made now, not put off beyond the horizon again and again. With more than two sides it is "paranoid" (every other
+  side plays against the mover); a chance position (a die still to roll, :meth:`banmen.game.Game.is_chance`)
   averages its outcomes and takes no depth of its own (a ply is the roll and the move, so
   every leaf is scored before a roll). The move of the deepest completed depth is played.
 
@@ -35,6 +36,10 @@ from banmen.games.evaluation import evaluate
 STRENGTHS = ("easy", "normal", "strong")
 #: the score of a won position (beyond any evaluation); faster wins score higher.
 WIN = 1_000_000.0
+#: ``strong``: the share of a root move's evaluation at once added to its search score.
+NOW = 0.25
+#: the margin below which a root move's score is only a bound (see :meth:`_Search.best`).
+TIE = 1e-6
 
 
 class _OutOfTime(Exception):
@@ -98,19 +103,27 @@ class _Search:
     def best(self, state: Hashable, moves: list[Hashable], rng: random.Random) -> Hashable:
         order = list(range(len(moves)))
         rng.shuffle(order)  # ties between equal moves go to a seeded random one
-        best = order[0]
         children = [self.game.play(state, move) for move in moves]
+        # a share of the evaluation at once is added to the search's score, so that progress
+        # made now wins over the same progress put off beyond the horizon again and again
+        # (a stalled game), and so do ties
+        static = [_leaf(self.game, child, self.root, 1) * NOW for child in children]
+        order.sort(key=lambda index: -static[index])  # stable: ties keep their order
+        best = order[0]
         for depth in range(1, 64):
             try:
                 scores = {}
-                alpha = -float("inf")
+                top = -float("inf")
                 for index in order:
-                    scores[index] = self.value(children[index], depth - 1, 1, alpha, float("inf"))
-                    alpha = max(alpha, scores[index])
+                    # a window just wide enough for this move to come out exact if it can
+                    # overtake the best so far
+                    scores[index] = self.value(children[index], depth - 1, 1,
+                                               top - static[index] - TIE, float("inf"))
+                    top = max(top, scores[index] + static[index])
             except _OutOfTime:
                 break
-            best = max(order, key=lambda index: scores[index])
-            order.sort(key=lambda index: -scores[index])  # stable: ties keep their order
+            order.sort(key=lambda index: -(scores[index] + static[index]))  # stable
+            best = order[0]
             if scores[best] >= WIN - depth:  # a forced win found: no need to look deeper
                 break
         return moves[best]

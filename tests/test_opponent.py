@@ -111,14 +111,18 @@ def test_evaluations_score_what_their_docstrings_say():
     state = _position(bb, {"players": 2, "to_move": "black",
                                    "board": {"c8": ["bS", "bM"], "d8": ["bM"], "c1": ["gS"]}})
     # black: rows 7 + 7 + 7 (c8 S, M; d8 M), +4 +4 for the nest begun on c8, -3 for d8's M
-    # above no S; grey: its S on c1 has advanced 7 rows, and c1 is a goal square of grey
-    assert evaluate(bb, state, "black") == (21 + 8 - 3) - (7 + 4)
+    # above no S, +36 for no doll left on grey's goal squares (12 at the start); grey: its S
+    # on c1 has advanced 7 rows, and c1 is a goal square of grey
+    assert evaluate(bb, state, "black") == (21 + 8 - 3 + 36) - (7 + 4)
     state = _position(bb, {"players": 2, "to_move": "black",
                                    "board": {"c8": ["bS", "bM"], "d8": ["bM"], "c1": ["gS"],
                                              "d1": ["bS"], "d2": ["gM"]}})
     # black's S still on d1, grey's goal square: -3, and -3 more since grey's M on d2 can
     # step onto it; grey's M has advanced 6 rows
-    assert evaluate(bb, state, "black") == (21 + 8 - 3 + 0 - 3 - 3) - (7 + 4 + 6)
+    # (each side's risk counts from the start, where its 12 dolls stand on such squares)
+    assert evaluate(bb, state, "black") == (21 + 8 - 3 + 0 - 3 - 3 + 36) - (7 + 4 + 6)
+    # ... which counts against black only, not for grey (else grey would keep it covered)
+    assert evaluate(bb, state, "grey") == (7 + 4 + 6 + 36) - (21 + 8 - 3 + 0)
     ld = get_game("ludo")
     state = _position(ld, {"preset": "aeroplane", "colours": ["red", "blue"],
                                    "to_move": "red",
@@ -199,3 +203,17 @@ def test_reply_requests_use_the_strengths():
     assert json.loads(play.handle(json.dumps({"op": "reply", "game": "suicide-checkers",
                                               "position": position, "strength": "hard"}))) == {
         "error": "unknown strength 'hard' (known: easy, normal, strong)"}
+
+
+def test_strong_makes_progress_now_rather_than_later():
+    # grey completes d1 with S e2-d1, M f2-e2-d1, L d2-d1; searched a few plies deep,
+    # jumping the S away and back reaches the same, and grey used to do that for ever (a
+    # stalled ladder game): equal moves now go to the one that is best at once
+    game = get_game("babuschka")
+    state = _position(game, {"players": 2, "to_move": "grey", "board": {
+        "c8": ["bS", "bM", "bL"], "d8": ["bS", "bM", "bL"], "b7": ["bM"], "e7": ["bL"],
+        "f7": ["bL"], "g7": ["bM"], "e2": ["gS"], "d2": ["bS", "gL"], "f2": ["bS", "gM"],
+        "c1": ["gS", "gM", "gL"], "e1": ["gS", "gM", "gL"], "f1": ["gS", "gM", "gL"]}})
+    for seed in range(4):
+        move = opponent.choose(game, state, "strong", seed, time_limit=60, max_nodes=3000)
+        assert game.format_move(state, move) == "S e2-d1"

@@ -26,12 +26,14 @@ Each game's evaluation, and the rule it leans on:
   the bottom, on the goal squares; "A turn": never backward): the rows each own doll has
   advanced toward the far side, plus 4 for each doll that extends a correctly built nest on
   a goal square (own S at the bottom, then own M, then own L) and minus 3 for an own doll
-  above a wrong base there (it has to leave again); minus 3 for each own doll on another
-  side's goal square (at first its own start square: a doll covered there by the other
-  side, who may never leave its goal, is lost for good and the game can no longer be won),
-  and 3 more when it is on top there and a bigger doll of another side can step onto it;
-  minus the mean of the other sides. Each move of a doll counts, so that play goes on to
-  the end instead of stalling.
+  above a wrong base there (it has to leave again); minus the mean of the other sides.
+  Then, for ``side`` alone, the risks: 3 for each own doll on another side's goal square
+  (at first its own start square: a doll covered there by the other side, which may never
+  leave its goal, is lost for good and nobody can win any more), and 3 more when it is on
+  top there and a bigger doll of another side can step onto it; counted from the start
+  position's 12 (four players: 6) dolls there, so that the start scores 0. They do not count
+  for the other sides, or a search would keep the other side's doll covered there. Each
+  move forward counts, so that play goes on to the end instead of stalling.
 * ルドー (``shared/rules/ludo.md``): each own piece's progress (a piece in the yard counts
   −12, :data:`LUDO_YARD`; one at the goal its goal progress plus 6); minus each own piece's
   danger: the share of the six rolls with which some piece of another colour would land on
@@ -113,6 +115,10 @@ def _babuschka(game: Any, state: Any, side: str) -> float:
     sides = sides_of(state.players)
     seats = SEATS[state.players]
     score = [0.0] * len(sides)
+    # counted for ``side`` only (see below); from the start, where every doll of a side
+    # (12 of two players', 6 of four) stands on another side's goal square, so that the
+    # start scores 0
+    risk = [-BABUSCHKA_HOME * 24 / state.players] * len(sides)
     board = state.board
     for square, nest in enumerate(state.board):
         if not nest:
@@ -132,7 +138,7 @@ def _babuschka(game: Any, state: Any, side: str) -> float:
             nest = state.board[square]
             for doll in nest:
                 if doll & 3 != owner:
-                    score[doll & 3] -= BABUSCHKA_HOME
+                    risk[doll & 3] += BABUSCHKA_HOME
             if nest and nest[-1] & 3 != owner:
                 top = nest[-1]
                 for near in (square - 9, square - 8, square - 7, square - 1, square + 1,
@@ -141,7 +147,7 @@ def _babuschka(game: Any, state: Any, side: str) -> float:
                             and board[near][-1] >> 2 > top >> 2 \
                             and square in STEPS[seats[board[near][-1] & 3]][near]:
                         # ... above all when a bigger doll of another side can cover it now
-                        score[top & 3] -= BABUSCHKA_COVERABLE
+                        risk[top & 3] += BABUSCHKA_COVERABLE
                         break
     for owner, squares in enumerate(goals):
         for square in squares:
@@ -156,7 +162,9 @@ def _babuschka(game: Any, state: Any, side: str) -> float:
                     score[owner] -= BABUSCHKA_WRONG
     me = sides.index(side)
     others = [value for index, value in enumerate(score) if index != me]
-    return score[me] - sum(others) / len(others)
+    # the risks count against ``side`` only, not for the others: a search that counted them
+    # for the other side would keep its dolls there, covered for good (a game no one wins)
+    return score[me] - risk[me] - sum(others) / len(others)
 
 
 @functools.lru_cache(maxsize=64)
