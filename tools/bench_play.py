@@ -53,8 +53,8 @@ GAMES = [("ukejalayer", {}), ("medamagaeru", {}), ("suicide-checkers", {}), ("ba
 #: the games of the ladder (default rules: babuschka for two, ludo's aeroplane for two).
 LADDER_GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka", "ludo"]
 #: the node budget of つよい per move, per game: modest, so that 100 games per pairing fit
-#: in minutes (the page's つよい thinks a second, which reaches more nodes than these; see
-#: README "Benchmarks").
+#: in minutes; about what the page's second of つよい reaches under Pyodide (README
+#: "Benchmarks"). babuschka's strong needs more than 3,000 to stay 70 % above ふつう.
 LADDER_NODES = {"ukejalayer": 3000, "medamagaeru": 3000, "suicide-checkers": 3000,
                 "babuschka": 10000, "ludo": 3000}
 #: (stronger, weaker, the share of points the stronger must reach; ludo's own target).
