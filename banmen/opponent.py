@@ -9,9 +9,14 @@ the page's worker runs the same code under Pyodide.
   scores best for the mover (a move that wins at once first); ties broken at random.
 * ``strong`` (つよい): iterative deepening on plies with alpha-beta pruning, the previous
   depth's best move searched first, until a time limit (about a second in the browser) or a
-  node budget. With more than two sides it is "paranoid" (every other side plays against the
-  mover); a chance position (a die still to roll, :meth:`banmen.game.Game.is_chance`)
-  averages its outcomes. The move of the deepest completed depth is played.
+  node budget; a quarter of each move's evaluation at once (:data:`NOW`) is added to its
+  score, so that progress is made now, not put off beyond the horizon again and again. With more than two sides it is "paranoid" (every other
+  side plays against the mover); a chance position (a die still to roll, :meth:`banmen.game.Game.is_chance`)
+  averages its outcomes and takes no depth of its own (a ply is the roll and the move, so
+  every leaf is scored before a roll). The move of the deepest completed depth is played.
+
+:func:`play_game` plays one whole game between two strengths (the ladder of
+``tools/bench_play.py --ladder`` and the tests).
 
 Randomness comes from the ``seed`` alone: the same position, strength and seed give the
 same move (``strong`` also needs the same depth reached, so tests give it a node budget
@@ -31,6 +36,10 @@ from banmen.games.evaluation import evaluate
 STRENGTHS = ("easy", "normal", "strong")
 #: the score of a won position (beyond any evaluation); faster wins score higher.
 WIN = 1_000_000.0
+#: ``strong``: the share of a root move's evaluation at once added to its search score.
+NOW = 0.25
+#: the margin below which a root move's score is only a bound (see :meth:`_Search.best`).
+TIE = 1e-6
 
 
 class _OutOfTime(Exception):
@@ -94,19 +103,27 @@ class _Search:
     def best(self, state: Hashable, moves: list[Hashable], rng: random.Random) -> Hashable:
         order = list(range(len(moves)))
         rng.shuffle(order)  # ties between equal moves go to a seeded random one
-        best = order[0]
         children = [self.game.play(state, move) for move in moves]
+        # a share of the evaluation at once is added to the search's score, so that progress
+        # made now wins over the same progress put off beyond the horizon again and again
+        # (a stalled game), and so do ties
+        static = [_leaf(self.game, child, self.root, 1) * NOW for child in children]
+        order.sort(key=lambda index: -static[index])  # stable: ties keep their order
+        best = order[0]
         for depth in range(1, 64):
             try:
                 scores = {}
-                alpha = -float("inf")
+                top = -float("inf")
                 for index in order:
-                    scores[index] = self.value(children[index], depth - 1, 1, alpha, float("inf"))
-                    alpha = max(alpha, scores[index])
+                    # a window just wide enough for this move to come out exact if it can
+                    # overtake the best so far
+                    scores[index] = self.value(children[index], depth - 1, 1,
+                                               top - static[index] - TIE, float("inf"))
+                    top = max(top, scores[index] + static[index])
             except _OutOfTime:
                 break
-            best = max(order, key=lambda index: scores[index])
-            order.sort(key=lambda index: -scores[index])  # stable: ties keep their order
+            order.sort(key=lambda index: -(scores[index] + static[index]))  # stable
+            best = order[0]
             if scores[best] >= WIN - depth:  # a forced win found: no need to look deeper
                 break
         return moves[best]
@@ -124,8 +141,8 @@ class _Search:
         if depth <= 0 or game.outcome(state) is not None:
             return _leaf(game, state, self.root, ply)
         moves = game.legal_moves(state)
-        if game.is_chance(state):
-            return sum(self.value(game.play(state, move), depth - 1, ply + 1,
+        if game.is_chance(state):  # a die roll: part of the ply, it takes no depth
+            return sum(self.value(game.play(state, move), depth, ply,
                                   -float("inf"), float("inf")) for move in moves) / len(moves)
         if game.side_to_move(state) == self.root:
             best = -float("inf")
@@ -143,3 +160,46 @@ class _Search:
             if alpha >= beta:
                 break
         return best
+
+
+def play_game(game: Any, strengths: tuple[str, str], seed: int, *,
+              max_nodes: int | None = None, time_limit: float = 1.0,
+              max_plies: int = 400) -> tuple[Any, int]:
+    """Play one game between two strengths from the start position; return its result.
+
+    The side to move first plays ``strengths[0]``, every other side ``strengths[1]`` (a
+    four-seat game is one against the rest). Die rolls (:meth:`banmen.game.Game.is_chance`)
+    come from a random generator of their own, seeded from ``seed``, so that both players
+    see the same dice whatever they choose; each player's own seed changes with the ply.
+
+    Args:
+        game: the engine.
+        strengths: the strengths of the first side and of the others (see :data:`STRENGTHS`).
+        seed: the game's seed; the same seed, strengths and budget replay the same game.
+        max_nodes: the node budget of ``strong`` (deterministic); ``None`` for the time limit.
+        time_limit: seconds ``strong`` may search when there is no node budget.
+        max_plies: the plies after which an unfinished game stops (a stalled game).
+
+    Returns:
+        ``(outcome, plies)``: the :class:`banmen.game.Outcome`, or ``None`` if the game was
+        still going after ``max_plies`` plies (die rolls are not counted as plies).
+
+    Raises:
+        BanmenError: an unknown strength.
+    """
+    state = game.initial_state()
+    first = game.side_to_move(state)
+    dice = random.Random(seed * 7919 + 1)
+    plies = 0
+    while game.outcome(state) is None:
+        if game.is_chance(state):
+            state = game.play(state, dice.choice(game.legal_moves(state)))
+            continue
+        if plies >= max_plies:
+            return None, plies
+        strength = strengths[0] if game.side_to_move(state) == first else strengths[1]
+        move = choose(game, state, strength, seed * 1000 + plies, time_limit=time_limit,
+                      max_nodes=max_nodes)
+        state = game.play(state, move)
+        plies += 1
+    return game.outcome(state), plies

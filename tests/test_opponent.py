@@ -96,7 +96,12 @@ def test_evaluations_score_what_their_docstrings_say():
     assert evaluate(uk, state, "black") == -(2 - 1 + 0.25 * 2)
     sc = get_game("suicide-checkers")
     state = _position(sc, {"fen": "B:W21,22,K30:B1"})
-    assert evaluate(sc, state, "black") == 3.5 - 1
+    # 3.5 pieces to 1; black steps 1-5, 1-6, white 21-17, 22-17, 22-18, 30-25, 30-26
+    assert evaluate(sc, state, "black") == pytest.approx(3.5 - 1 + 0.1 * (2 - 5))
+    state = _position(sc, {"fen": "W:W22:B18"})
+    # white must take 22x15: black is about to give its piece away; each can capture once
+    assert evaluate(sc, state, "black") == 1.0
+    assert evaluate(sc, state, "white") == -1.0
     md = get_game("medamagaeru")
     state = _position(md, {"to_move": "green", "board": {"64": "G4", "44": "G1",
                                    "45": "W2+"}, "captures": {"green": 1, "white": 0},
@@ -106,14 +111,86 @@ def test_evaluations_score_what_their_docstrings_say():
     state = _position(bb, {"players": 2, "to_move": "black",
                                    "board": {"c8": ["bS", "bM"], "d8": ["bM"], "c1": ["gS"]}})
     # black: rows 7 + 7 + 7 (c8 S, M; d8 M), +4 +4 for the nest begun on c8, -3 for d8's M
-    # above no S; grey: its S on c1 has advanced 7 rows, and c1 is a goal square of grey
-    assert evaluate(bb, state, "black") == (21 + 8 - 3) - (7 + 4)
+    # above no S, +36 for no doll left on grey's goal squares (12 at the start); grey: its S
+    # on c1 has advanced 7 rows, and c1 is a goal square of grey
+    assert evaluate(bb, state, "black") == (21 + 8 - 3 + 36) - (7 + 4)
+    state = _position(bb, {"players": 2, "to_move": "black",
+                                   "board": {"c8": ["bS", "bM"], "d8": ["bM"], "c1": ["gS"],
+                                             "d1": ["bS"], "d2": ["gM"]}})
+    # black's S still on d1, grey's goal square: -3, and -3 more since grey's M on d2 can
+    # step onto it; grey's M has advanced 6 rows
+    # (each side's risk counts from the start, where its 12 dolls stand on such squares)
+    assert evaluate(bb, state, "black") == (21 + 8 - 3 + 0 - 3 - 3 + 36) - (7 + 4 + 6)
+    # ... which counts against black only, not for grey (else grey would keep it covered)
+    assert evaluate(bb, state, "grey") == (7 + 4 + 6 + 36) - (21 + 8 - 3 + 0)
     ld = get_game("ludo")
     state = _position(ld, {"preset": "aeroplane", "colours": ["red", "blue"],
                                    "to_move": "red",
                                    "pieces": {"red": ["yard", 12, 30, "goal"],
                                               "blue": ["yard", "yard", 5, 55]}})
-    assert evaluate(ld, state, "red") == (-6 + 12 + 30 + 62) - (-6 - 6 + 5 + 55)
+    # progress: red -12 + 12 + 30 + 62, blue -12 - 12 + 5 + 55; no blue roll reaches a red
+    # piece; red's piece at 30 (loop square t29) sends blue's piece at 5 (t30) back with a
+    # 1 only: a sixth of its 5 + 12, weighed a half
+    assert evaluate(ld, state, "red") == pytest.approx(
+        (-12 + 12 + 30 + 62) - (-12 - 12 + 5 + 55) + 0.5 * (5 + 12) / 6)
+
+
+def test_normal_gives_a_piece_away_in_suicide_checkers():
+    # only 9-14 leaves white a capture (compulsory): the giveaway evaluation sees the piece
+    # as good as given away; a count of pieces alone found the seven moves equal
+    game = get_game("suicide-checkers")
+    state = _position(game, {"fen": "B:W18,19,21,22,25,29,30,31,32:B1,2,3,4,5,6,7,8,9,28"})
+    assert len(game.legal_moves(state)) == 7
+    for seed in range(8):
+        assert game.format_move(state, opponent.choose(game, state, "normal", seed)) == "9-14"
+
+
+def test_a_die_roll_takes_no_depth_of_the_search():
+    # depth 1 from a position before a roll: each roll, then the move played with it, is
+    # scored (a leaf is always a position before a roll)
+    game = get_game("ludo")
+    state = _position(game, {"preset": "aeroplane", "colours": ["red", "blue"],
+                             "to_move": "blue", "pieces": {"red": ["yard", 12, 30, "goal"],
+                                                           "blue": ["yard", "yard", 5, 55]}})
+    assert game.is_chance(state)
+    search = opponent._Search(game, "red", 60.0, None)
+    search.value(state, 1, 1, -float("inf"), float("inf"))
+    replies = [len(game.legal_moves(game.play(state, roll))) for roll in game.legal_moves(state)]
+    assert replies == [2, 2, 2, 2, 2, 4]  # blue's 5 and 55 move (55 bounces); a 6 enters too
+    assert search.nodes == 1 + 6 + sum(replies)
+
+
+LADDER_GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka", "ludo"]
+
+
+@pytest.mark.parametrize("game_id", LADDER_GAMES)
+def test_normal_beats_random_in_every_game(game_id):
+    # issue 34: 20 games with fixed seeds, colours alternated (even seeds: ふつう first), a
+    # draw counting half; at least 75 %, and every game ends within 400 plies (babuschka
+    # stalled before its evaluation counted dolls left on the other side's goal squares)
+    game = get_game(game_id)
+    first = game.side_to_move(game.initial_state())
+    points = 0.0
+    for seed in range(20):
+        normal_first = seed % 2 == 0
+        outcome, plies = opponent.play_game(
+            game, ("normal", "easy") if normal_first else ("easy", "normal"), seed,
+            max_nodes=2000, max_plies=400)
+        assert outcome is not None, f"seed {seed}: no end after {plies} plies"
+        if outcome.winner is None:
+            points += 0.5
+        elif (outcome.winner == first) == normal_first:
+            points += 1
+    assert points / 20 >= 0.75, points
+
+
+def test_play_game_replays_the_same_game_from_the_same_seed():
+    game = get_game("ludo")
+    one = opponent.play_game(game, ("strong", "easy"), 7, max_nodes=300)
+    assert one == opponent.play_game(game, ("strong", "easy"), 7, max_nodes=300)
+    assert one[0] is not None and one[1] > 40
+    stopped = opponent.play_game(game, ("easy", "easy"), 7, max_plies=10)
+    assert stopped == (None, 10)
 
 
 def test_reply_requests_use_the_strengths():
@@ -126,3 +203,17 @@ def test_reply_requests_use_the_strengths():
     assert json.loads(play.handle(json.dumps({"op": "reply", "game": "suicide-checkers",
                                               "position": position, "strength": "hard"}))) == {
         "error": "unknown strength 'hard' (known: easy, normal, strong)"}
+
+
+def test_strong_makes_progress_now_rather_than_later():
+    # grey completes d1 with S e2-d1, M f2-e2-d1, L d2-d1; searched a few plies deep,
+    # jumping the S away and back reaches the same, and grey used to do that for ever (a
+    # stalled ladder game): equal moves now go to the one that is best at once
+    game = get_game("babuschka")
+    state = _position(game, {"players": 2, "to_move": "grey", "board": {
+        "c8": ["bS", "bM", "bL"], "d8": ["bS", "bM", "bL"], "b7": ["bM"], "e7": ["bL"],
+        "f7": ["bL"], "g7": ["bM"], "e2": ["gS"], "d2": ["bS", "gL"], "f2": ["bS", "gM"],
+        "c1": ["gS", "gM", "gL"], "e1": ["gS", "gM", "gL"], "f1": ["gS", "gM", "gL"]}})
+    for seed in range(4):
+        move = opponent.choose(game, state, "strong", seed, time_limit=60, max_nodes=3000)
+        assert game.format_move(state, move) == "S e2-d1"
