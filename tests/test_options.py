@@ -71,4 +71,6 @@ def test_render_refuses_a_bad_option_at_its_line():
     assert [str(e) for e in caught.value.errors] == [
         "d.yaml:3:3: unknown drawing option 'coordinate' for ukejalayer (known: coordinates, "
         "info)",
-        "d.yaml:4:9: drawing option 'info': expected true or false, got 'false'"]
+        "d.yaml:4:9: drawing option 'info': expected true or false, got 'false'",
+        # every error of the file: the move is checked too (on the start position)
+        "d.yaml:5:7: move 'a1b1': a1 has no white piece on top, cannot lose 1"]

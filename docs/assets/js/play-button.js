@@ -51,6 +51,17 @@ export function setupPlay(block) {
   var opener = block.querySelector(".bm-play-start");
   var note = block.querySelector(".bm-play-note");
   if (!opener || !note) return;
+  // A 対局する page (".bm-play-page"): the reader came to play, so the play modules, words
+  // and board parts are loaded once the page is idle, and the press only draws the board.
+  // Other pages load nothing until a press (a page carries only its buttons).
+  if (block.classList.contains("bm-play-page") && location.protocol !== "file:") {
+    var idle = window.requestIdleCallback || function (task) { setTimeout(task, 200); };
+    idle(function () {
+      import(sessionURL()).then(function (session) {
+        if (session.preparePlay) session.preparePlay(block);
+      }).catch(function () { /* the press reports it */ });
+    });
+  }
   opener.addEventListener("click", function () {
     if (location.protocol === "file:") {
       note.textContent = FILE_NOTE;

@@ -19,6 +19,7 @@ const SVG = "http://www.w3.org/2000/svg";
 // this module's version query (?v=..., written by the site build): the parts of the same build
 const VERSION = new URL(import.meta.url).search;
 
+// The parts of a variant, fetched once per document (also ahead of a press: prepareParts).
 function loadParts(variant) {
   if (!partsCache.has(variant)) {
     const url = new URL(`../../play/${encodeURIComponent(variant)}.json${VERSION}`,
@@ -116,4 +117,10 @@ export function createPlayBoard(frame, instance) {
         labels.length ? `${square}：${labels.join("・")}` : square).join("、");
     },
   };
+}
+
+// Fetch a variant's parts ahead of the first board (a 対局する page, while the browser is
+// idle), so that pressing the button only draws; a failure shows when the board is made.
+export function prepareParts(variant) {
+  loadParts(variant).catch(() => {});
 }

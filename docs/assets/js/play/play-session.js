@@ -28,7 +28,7 @@
 
 import { ask, engineReady, onStage, unavailable, warm } from "./engine.js";
 import { createBoardInput } from "../board-input.js";
-import { createPlayBoard } from "./play-board.js";
+import { createPlayBoard, prepareParts } from "./play-board.js";
 import { loadWords, outcomeText, readerOutcome, sideName } from "./play-words.js";
 
 const STRENGTHS = [["easy", "やさしい"], ["normal", "ふつう"], ["strong", "つよい"]];
@@ -72,6 +72,21 @@ async function answer(request) {
   const reply = await ask(request);
   if (reply && reply.error) throw new Error(reply.error);
   return reply;
+}
+
+// Ahead of a press on a 対局する page (its setups carry their board's view): the words and
+// the board parts of the first setup are fetched, so the press draws the board at once.
+export function preparePlay(block) {
+  let setups;
+  try {
+    setups = JSON.parse(block.getAttribute("data-play"));
+  } catch (error) {
+    return;
+  }
+  const view = Array.isArray(setups) && setups[0] && setups[0].view;
+  if (!view || typeof view.variant !== "string") return;
+  loadWords().catch(() => {});
+  prepareParts(view.variant);
 }
 
 export async function openPlay(block, line) {
