@@ -57,7 +57,8 @@ export function setupPlay(block) {
   if (block.classList.contains("bm-play-page") && location.protocol !== "file:") {
     var idle = window.requestIdleCallback || function (task) { setTimeout(task, 200); };
     idle(function () {
-      import(sessionURL()).then(function (session) {
+      var loading = import(sessionURL());
+      loading.then(function (session) {
         if (session.preparePlay) session.preparePlay(block);
       }).catch(function () { /* the press reports it */ });
     });
