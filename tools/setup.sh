@@ -21,6 +21,7 @@ pip_install() {
 }
 
 if [ ! -x .venv/bin/python ]; then
+  echo "setting up .venv: banmen and its Python packages (the first time takes a minute or two)..."
   python3 -m venv .venv
 fi
 pip_install --quiet --upgrade pip
@@ -41,6 +42,7 @@ if ! command -v npm >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
 fi
 if ! cmp -s package-lock.json node_modules/.banmen-installed-lock; then
+  echo "installing the pinned npm packages (Pyodide for the play board, axe-core for the tests)..."
   npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.banmen-installed-lock
 fi

@@ -5,9 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NO_MKDOCS_2_WARNING=1
-if [ "${1:-serve}" = "build" ]; then
+if [ "${1:-}" = "build" ]; then
   bash tools/setup.sh --pdf
   BANMEN_PDF="${BANMEN_PDF:-1}" exec .venv/bin/banmen build
 fi
 bash tools/setup.sh
-exec .venv/bin/banmen serve
+# extra arguments go to banmen serve, e.g. `bash tools/site.sh -a 127.0.0.1:8765`
+exec .venv/bin/banmen serve "$@"
