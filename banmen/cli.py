@@ -734,6 +734,11 @@ def mine(game: str, count: int, seed: int, plies: int, out: Path, root: Path,
         out.mkdir(parents=True, exist_ok=True)
         if rules_file.is_file() and not (out / "rules.yaml").exists():
             shutil.copyfile(rules_file, out / "rules.yaml")
+        # the schema the files name (../../schemas/), so an editor checks them in OUT too
+        schema = root / "schemas" / "puzzle.schema.json"
+        if schema.is_file() and not (out / "schemas" / schema.name).exists():
+            (out / "schemas").mkdir(exist_ok=True)
+            shutil.copyfile(schema, out / "schemas" / schema.name)
     except OSError as err:
         raise _UserError(f"--out {out}: cannot write ({err.strerror or err})") from None
     written: list[Path] = []
@@ -742,6 +747,8 @@ def mine(game: str, count: int, seed: int, plies: int, out: Path, root: Path,
                            jobs=jobs or os.cpu_count() or 1, nodes=nodes, rules=rules,
                            written=written)
     except KeyboardInterrupt:
+        for path in written:  # the files kept, listed as a finished run lists them
+            click.echo(str(path))
         click.echo(f"banmen: mine interrupted: {counted(len(written), 'puzzle')} kept in "
                    f"{out / 'puzzles' / game}", err=True)
         sys.exit(130)

@@ -196,10 +196,13 @@ def test_ctrl_c_keeps_the_puzzles_written(tmp_path):
     while len(list(folder.glob("*.yaml"))) < 3 and time.monotonic() < deadline:
         time.sleep(0.1)
     child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=60)
+    listed, err = child.communicate(timeout=60)
     assert child.returncode == 130
     kept = sorted(folder.glob("*.yaml"))
     assert len(kept) >= 3
+    assert listed.splitlines() == [str(path) for path in kept]  # as a finished run lists them
+    assert (out / "schemas" / "puzzle.schema.json").read_bytes() == (
+        ROOT / "schemas" / "puzzle.schema.json").read_bytes()  # the files' $schema is there
     assert err.splitlines()[-1] == (f"banmen: mine interrupted: {len(kept)} puzzles kept in "
                                     f"{folder}")
     assert [p.name for p in kept] == [f"m2-{n:06d}.yaml" for n in range(1, len(kept) + 1)]
