@@ -16,6 +16,7 @@ from banmen.content.steps import MOVE_TEXT_TABLE
 from banmen.render.svg import html_id
 from banmen.site.reasons import reason_ja
 from conftest import ROOT
+from site_routes import SITE_ORIGIN, serve_at_site_url
 from test_browser import (  # noqa: F401
     GAMES,
     MOVE_PUZZLE_GAMES,
@@ -302,30 +303,6 @@ def test_progress_is_kept_across_reloads_and_shown_on_the_home_page(page, site_u
         f"0 / {len(puzzles)} 解いた")
 
 
-#: The site_url of mkdocs.yml: Material navigates instantly only between pages of its sitemap,
-#: whose URLs keep that port, so the instant-navigation test serves the site there.
-SITE_ORIGIN = "http://127.0.0.1:8000"
-TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css",
-         ".xml": "application/xml", ".json": "application/json", ".svg": "image/svg+xml"}
-
-
-def _serve_at_site_url(page, built_site: Path) -> None:
-    """Answer every request to SITE_ORIGIN from the built files (no socket, no fixed port)."""
-
-    def answer(route):
-        path = route.request.url[len(SITE_ORIGIN):].split("?")[0].split("#")[0]
-        target = built_site / path.lstrip("/")
-        if target.is_dir():
-            target = target / "index.html"
-        if not target.is_file():
-            route.fulfill(status=404, body="not found")
-            return
-        route.fulfill(status=200, body=target.read_bytes(),
-                      content_type=TYPES.get(target.suffix, "application/octet-stream"))
-
-    page.route(f"{SITE_ORIGIN}/**", answer)
-
-
 def test_other_ports_navigate_normally(page, site_url, content):
     """Served elsewhere than site_url, links load pages the ordinary way and still work."""
     game = "suicide-checkers"
@@ -343,7 +320,7 @@ def test_instant_navigation_keeps_puzzles_working(page, built_site, content):
     game = "suicide-checkers"
     puzzle = _first_move_puzzle(content, game)
     answer = puzzle.answer
-    _serve_at_site_url(page, built_site)
+    serve_at_site_url(page, built_site)
     page.goto(f"{SITE_ORIGIN}/")
     page.evaluate("window.__stayed = 'yes'")  # survives only an instant (in-page) navigation
     page.locator(f'.md-content a[href*="{game}/puzzles"]').first.click()

@@ -18,17 +18,11 @@ from playwright.sync_api import expect
 
 from banmen import play
 from banmen.site.play_words import SIDES_JA
+from site_routes import SITE_ORIGIN, serve_at_site_url
 from test_play_board import AXE, served  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.slow
 
-#: The site_url of mkdocs.yml: Material navigates instantly only between the pages of its
-#: sitemap, whose URLs keep that origin, so the instant-navigation test serves the site there
-#: (through the browser's request routing: no socket, no fixed port).
-SITE_ORIGIN = "http://127.0.0.1:8000"
-TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-         ".css": "text/css", ".xml": "application/xml", ".json": "application/json",
-         ".svg": "image/svg+xml", ".wasm": "application/wasm", ".zip": "application/zip"}
 PLAYABLE = "(b) => (b.querySelector('.bm-play-status') || {}).textContent?.includes('クリックしてください')"
 
 
@@ -90,25 +84,6 @@ def test_the_board_shows_at_once_and_is_playable_once_the_engine_answers(page, s
     assert not page.errors  # type: ignore[attr-defined]
 
 
-def _serve_at_site_url(page, built_site: Path, requests: list[str]) -> None:
-    """Answer every request to SITE_ORIGIN from the built files; note each URL asked for."""
-
-    def answer(route):
-        url = route.request.url
-        requests.append(url)
-        path = url[len(SITE_ORIGIN):].split("?")[0].split("#")[0]
-        target = built_site / path.lstrip("/")
-        if target.is_dir():
-            target = target / "index.html"
-        if not target.is_file():
-            route.fulfill(status=404, body="not found")
-            return
-        route.fulfill(status=200, body=target.read_bytes(),
-                      content_type=TYPES.get(target.suffix, "application/octet-stream"))
-
-    page.context.route(f"{SITE_ORIGIN}/**", answer)
-
-
 def test_a_second_play_page_reuses_the_engine_and_every_own_file_is_versioned(browser,
                                                                               built_site):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -116,7 +91,7 @@ def test_a_second_play_page_reuses_the_engine_and_every_own_file_is_versioned(br
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     requests: list[str] = []
-    _serve_at_site_url(page, built_site, requests)
+    serve_at_site_url(page.context, built_site, requests)
     try:
         page.goto(f"{SITE_ORIGIN}/ukejalayer/play/")
         page.evaluate("window.__stayed = 'yes'")  # survives only an instant navigation

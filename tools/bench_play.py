@@ -57,31 +57,8 @@ GAMES = [("ukejalayer", {}), ("medamagaeru", {}), ("suicide-checkers", {}), ("ba
          ("babuschka", {"players": 4}), ("ludo", {"preset": "aeroplane"})]
 
 
-#: The site_url of mkdocs.yml: Material navigates instantly only between the pages of its
-#: sitemap, so the instant-navigation figure serves the site there through request routing.
-SITE_ORIGIN = "http://127.0.0.1:8000"
-TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-         ".css": "text/css", ".xml": "application/xml", ".json": "application/json",
-         ".svg": "image/svg+xml", ".wasm": "application/wasm", ".zip": "application/zip"}
 PLAYABLE = ("(b) => (b.querySelector('.bm-play-status') || {}).textContent"
             "?.includes('クリックしてください')")
-
-
-def _serve_at_site_url(context, site: Path) -> None:
-    """Answer every request of ``context`` to SITE_ORIGIN from the built files."""
-
-    def answer(route):
-        path = route.request.url[len(SITE_ORIGIN):].split("?")[0].split("#")[0]
-        target = site / path.lstrip("/")
-        if target.is_dir():
-            target = target / "index.html"
-        if not target.is_file():
-            route.fulfill(status=404, body="not found")
-            return
-        route.fulfill(status=200, body=target.read_bytes(),
-                      content_type=TYPES.get(target.suffix, "application/octet-stream"))
-
-    context.route(f"{SITE_ORIGIN}/**", answer)
 
 
 def _start(page, url: str | None, board_too: bool = False) -> tuple[float, float]:
@@ -220,6 +197,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     from test_play_engine import CHROMIUM_ARGS, positions, serve_play_harness
     from test_play_engine import _Handler
+    from site_routes import SITE_ORIGIN, serve_at_site_url
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         site = args.site
@@ -259,7 +237,7 @@ def main() -> None:
             # a second play page reached by instant navigation
             context = browser.new_context()
             page = context.new_page()
-            _serve_at_site_url(context, site)
+            serve_at_site_url(context, site)
             _start(page, f"{SITE_ORIGIN}/ukejalayer/play/")
             page.evaluate("window.__stayed = 'yes'")
             page.locator('.md-nav a[href$="suicide-checkers/play/"]').first.click()
