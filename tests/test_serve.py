@@ -108,7 +108,7 @@ def test_a_save_rechecks_one_file_and_an_error_keeps_the_last_good_page(tmp_path
         assert server.page("/ukejalayer/puzzles/").count(title.group(1)) >= 1
 
         puzzle.write_text(text.replace(title.group(0), "title: 改めた題"), encoding="utf-8")
-        match, _ = server.wait_for(r"banmen: (\d+) content files checked, (\d+) boards drawn")
+        match, _ = server.wait_for(r"banmen: (\d+) content files checked, (\d+) boards to draw")
         assert match.groups() == ("1", "0")  # a new title: re-checked, its board from the cache
         server.wait_for(r"Reloading browsers")
         assert "改めた題" in server.page("/ukejalayer/puzzles/")

@@ -129,7 +129,9 @@ class BoardDrawing:
         self.stored: set[str] = set()
         jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
         self._bar = tqdm(total=len(todo), desc="banmen: drawing boards", unit="board",
-                         file=sys.stderr, disable=not progress or not todo, leave=False)
+                         file=sys.stderr, leave=False,
+                         # (a log that is no terminal would get every frame, joined by \r)
+                         disable=not progress or not todo or not sys.stderr.isatty())
         if jobs == 1 or len(todo) < 4:
             try:
                 for board_key, game, spec in todo:

@@ -185,8 +185,8 @@ def on_config(config: Any, **_: Any) -> Any:
     except BanmenError as err:
         raise PluginError(f"banmen: {err}") from None
     else:
-        log.info("banmen: %d content files checked, %d boards drawn (the rest from the cache)",
-                 len(build.stats.checked), len(build.stats.drawn))
+        log.info("banmen: %d content files checked, %d boards to draw (the others are in the "
+                 "cache)", len(build.stats.checked), len(build.stats.drawn))
         if _state["build"] is not None and _state["build"] is not build:
             _state["build"].close()
     _state["build"] = build
