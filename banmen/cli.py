@@ -300,10 +300,12 @@ def queries(game: str) -> None:
     engine = get_game(game)
     for name, item in sorted(engine.queries().items()):
         params = " ".join(f"{p.name}:{p.kind}" for p in item.params)
-        summary = (item.doc or (item.func.__doc__ or "")).strip().splitlines()
+        doc = (item.doc or (item.func.__doc__ or "")).strip()
+        # the docstring's first paragraph, whole, without reST's ``code`` marks
+        summary = " ".join(doc.split("\n\n")[0].split()).replace("``", "")
         click.echo(f"{name} {params}".rstrip() + f"  -> {item.returns}")
         if summary:
-            click.echo(f"    {summary[0]}")
+            click.echo(f"    {summary}")
 
 
 @main.command()

@@ -553,3 +553,14 @@ def test_render_refuses_to_write_over_its_own_input(tmp_path):
     assert result.output == (f"-o {same}: that is FILE itself; give the SVG another name "
                              "(FILE would be overwritten)\n")
     assert position.read_text(encoding="utf-8") == text
+
+
+def test_queries_gives_each_querys_first_paragraph_whole_without_code_marks():
+    result = CliRunner().invoke(main, ["queries", "medamagaeru"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    at = lines.index("can_capture eyes:int target:int  -> boolean")
+    summary = lines[at + 1]
+    assert summary.startswith("    Whether a piece with eyes eyes may capture one with target eyes")
+    assert "``" not in result.output
+    assert summary.count("(") == summary.count(")")
