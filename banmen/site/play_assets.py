@@ -11,9 +11,8 @@ sources (:data:`ENGINE_SOURCES`), the same files ``banmen check`` runs; the page
 The zip is deterministic: members sorted, fixed dates and permissions, so the same sources
 give the same bytes. The pages fetch it, the play words and the board parts with the build's
 version query (``?v=...``, :mod:`banmen.site.asset_versions`), so a returning reader's browser
-never runs a cached old engine against new rules. After its first start in a visit, the
-worker keeps Pyodide's memory with the engines imported in the browser's Cache Storage (under
-that version) and restores it on later pages loaded anew.
+never runs a cached old engine against new rules. The worker lives as long as the page's
+module (across Material's instant navigation), so Pyodide starts once per visit.
 
 ``assets/play/<variant>.json`` holds the board parts of every board variant the site's pages
 can start play on (:func:`play_games`; :func:`banmen.render.parts.play_parts` draws them):
