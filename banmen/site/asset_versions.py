@@ -14,10 +14,10 @@ with their contents:
   to what they fetch at run time (the worker, the engine zip, the words, the board parts).
 
 ``V`` (:func:`site_version`) is the first 12 hex digits of a SHA-256 over the site's own
-asset files (``docs/assets/``), the engine zip, the play words, the banmen code (which draws
-the board parts), the rules file and overrides, and the Pyodide package's version. A module
-URL is the module's identity: every importer writes the same ``?v=V``, so no module runs
-twice.
+asset files (``docs/assets/``), the play words, every file of the banmen package (the engine
+zip's sources and the code that draws the board parts), the rules file and overrides, and
+the Pyodide package's version. A module URL is the module's identity: every importer writes
+the same ``?v=V``, so no module runs twice.
 """
 
 from __future__ import annotations
@@ -44,8 +44,7 @@ def site_version(root: Path, docs_dir: Path, rules: Any = None) -> str:
         docs_dir: the docs folder whose ``assets/`` holds the own scripts and styles.
         rules: the rule overrides of the build (``--set``), JSON-able.
     """
-    from banmen.site.cache import code_digest, key
-    from banmen.site.play_assets import engine_zip
+    from banmen.site.cache import key, page_code_digest
     from banmen.site.play_words import words_json
 
     assets = docs_dir / "assets"
@@ -53,7 +52,9 @@ def site_version(root: Path, docs_dir: Path, rules: Any = None) -> str:
     parts: list[Any] = [[p.relative_to(assets).as_posix() for p in files]]
     parts += [p.read_bytes() for p in files]
     rules_file = root / "rules.yaml"
-    parts += [engine_zip(), words_json(), code_digest(),
+    # every file of the banmen package: the engine zip's sources (zipping them again here
+    # only to hash the zip cost a second compression per build) and what draws the parts
+    parts += [words_json(), page_code_digest(),
               rules_file.read_bytes() if rules_file.is_file() else b"", rules or {},
               _pyodide_version(root)]
     return key(*parts)[:12]
