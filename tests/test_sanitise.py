@@ -7,7 +7,8 @@ import pytest
 
 from banmen.content.errors import ContentErrors
 from banmen.site.build import SiteBuild, markdown_text, safe_anchor
-from banmen.site.html import _data_attr, md, refused_links, refused_targets
+from banmen.content.texts import refused_links, refused_targets
+from banmen.site.html import _data_attr, md
 
 
 @pytest.mark.parametrize("text, html", [

@@ -25,9 +25,8 @@ import markdown as markdown_lib
 import nh3
 
 from banmen.content.move_text import MOVE_TEXT_TABLE
-# the rule every authored text follows (kept where the content check's code digest covers it)
-from banmen.content.texts import (URL_SCHEMES, refused_links, refused_targets,  # noqa: F401
-                                  text_problems)
+# the link schemes of the rule every authored text follows (banmen.content.texts)
+from banmen.content.texts import URL_SCHEMES
 from banmen.errors import display_name
 from banmen.render import style
 from banmen.render.ids import html_id
