@@ -429,19 +429,79 @@ def parse_rules(model: type[Rules], overrides: Mapping[str, Any]) -> Rules:
 
 # --------------------------------------------------------------------------- registry
 
-#: game id -> module path of the engine; the module defines ``GAME``, its Game subclass.
-GAME_MODULES: dict[str, str] = {
-    "ukejalayer": "banmen.games.ukejalayer",
-    "medamagaeru": "banmen.games.medamagaeru",
-    "suicide-checkers": "banmen.games.suicide_checkers",
-    "babuschka": "banmen.games.babuschka",
-    "ludo": "banmen.games.ludo",
-}
+#: The engine zip's copy of the registry (game id -> package), read where no installed
+#: distribution metadata exists (Pyodide in the browser); written by the site build.
+ZIP_REGISTRY = "games.json"
+
+_registry: dict[str, str] | None = None
+
+
+def registry() -> dict[str, str]:
+    """Return every registered game: game id -> the import name of its game package, sorted
+    by id (entry points of the group ``banmen.games``, see :mod:`banmen.contract`; where two
+    distributions register one id, the first found on the path wins).
+
+    Where no entry point is found (the engine zip under Pyodide carries no package
+    metadata), the zip's ``banmen/games.json`` (:data:`ZIP_REGISTRY`, plain JSON data) is
+    read instead.
+    """
+    global _registry
+    if _registry is None:
+        from importlib.metadata import entry_points
+
+        from banmen.contract import ENTRY_POINT_GROUP
+
+        found: dict[str, str] = {}
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(point.name, point.value)
+        if not found:
+            import json
+            from pathlib import Path
+
+            zipped = Path(__file__).with_name(ZIP_REGISTRY)
+            if zipped.is_file():
+                found = {str(k): str(v) for k, v in json.loads(zipped.read_text("utf-8")).items()}
+        _registry = dict(sorted(found.items()))
+    return _registry
 
 
 def game_ids() -> list[str]:
-    """Return the ids of every registered game, in registry order."""
-    return list(GAME_MODULES)
+    """Return the ids of every registered game, sorted."""
+    return list(registry())
+
+
+def game_package(game_id: str) -> Any:
+    """Return the imported game package of ``game_id`` (the module its entry point names).
+
+    Raises:
+        BanmenError: the id is unknown; the message lists the known ids.
+    """
+    try:
+        module_name = registry()[game_id]
+    except KeyError:
+        raise BanmenError(
+            f"unknown game '{game_id}' (known: {', '.join(registry())})"
+        ) from None
+    return importlib.import_module(module_name)
+
+
+def game_module(game_id: str, name: str) -> Any:
+    """Return the module ``name`` (``"view"``, ``"drawing"``, ``"words"`` ...) of
+    ``game_id``'s package, or ``None`` when the package has no such module (an optional one,
+    :mod:`banmen.contract`).
+
+    Raises:
+        BanmenError: the id is unknown.
+        ImportError: the module exists but fails to import.
+    """
+    package = game_package(game_id)
+    full = f"{package.__name__}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as err:
+        if err.name != full:
+            raise
+        return None
 
 
 def game_class(game_id: str) -> type[Game]:
@@ -450,13 +510,7 @@ def game_class(game_id: str) -> type[Game]:
     Raises:
         BanmenError: the id is unknown; the message lists the known ids.
     """
-    try:
-        module_name = GAME_MODULES[game_id]
-    except KeyError:
-        raise BanmenError(
-            f"unknown game '{game_id}' (known: {', '.join(GAME_MODULES)})"
-        ) from None
-    return importlib.import_module(module_name).GAME
+    return game_package(game_id).GAME
 
 
 def get_game(game_id: str, rules: Rules | Mapping[str, Any] | None = None) -> Game:

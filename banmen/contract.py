@@ -1,0 +1,122 @@
+"""What a game package provides: the whole contract between banmen and one game.
+
+A game is one Python package, found through the entry-point group :data:`ENTRY_POINT_GROUP`
+(``banmen.games``). The entry point's name is the game id and its value the package's
+import name; the five games that come with banmen register in banmen's own
+``pyproject.toml`` exactly as an outside package registers in its own::
+
+    [project.entry-points."banmen.games"]
+    tic-tac-toe = "tictactoe"
+
+Outside the game packages banmen's code names no game: everything one game needs lives in
+its package, in the modules below. ``banmen new-game ID --dir DIR`` writes a complete small
+package (三目並べ) that shows each of them at once.
+
+Modules that run in the browser (standard library only: they go into the engine zip the play
+board runs under Pyodide, with banmen's own engine files):
+
+``<package>/__init__.py`` (required)
+    ``GAME``: the :class:`banmen.game.Game` subclass, whose ``id`` equals the entry point's
+    name. Its class attributes: ``id``, ``name_ja``, ``rules_model``, ``spec``.
+
+``<package>/view.py`` (required for the play board)
+    ``variant(game, state) -> str``: the id of the board look (file-name safe, starts with
+    the game id); ``pieces(game, state) -> (pieces, info)``; ``looks(game, state) ->
+    [look]``; ``seats(game, position) -> [side id]``. See :mod:`banmen.games.views`.
+
+``<package>/words.py`` (required)
+    ``WORDS``: plain data (str, int, list, dict; nothing callable), exported to the pages as
+    JSON. See :class:`Words` for the keys.
+
+``<package>/evaluation.py`` (optional)
+    ``evaluate(game, state, side) -> float``: the static score the computer opponents
+    search with (higher is better for ``side``). Without it the opponents count legal moves.
+
+Modules used only while building (may import matplotlib; never shipped to the browser;
+their names are in :data:`BUILD_ONLY_MODULES`):
+
+``<package>/drawing.py`` (required)
+    ``draw(game, spec) -> Figure``; ``geometry_for(game) -> Geometry`` (the square centres
+    marks may point at); ``describe(game, state) -> str`` (the Japanese screen-reader
+    description); ``OPTIONS: dict[str, dict]`` (each drawing option a diagram may set, as
+    a JSON-schema fragment); ``play_board(game) -> (Figure, Geometry)`` (the empty board
+    of the play board) and ``play_look(game) -> draw(ax, look, centre)`` (one piece look).
+
+``<package>/site.py`` (optional)
+    Hooks of the site build, each optional: ``play_setups(game) -> [(Game, label)]`` (the
+    start positions a 対局する page offers; default: the game as the site sets it);
+    ``board_variants(game) -> [Game]`` (engines for every board look a page may need;
+    default: the game itself); ``PRESETS`` (see :mod:`banmen.site.presets`).
+
+``<package>/starter/`` (optional, package data)
+    Content ``banmen new-site DIR --game ID`` copies into a new site: ``docs/``,
+    ``diagrams/``, ``puzzles/``, ``lessons/`` as in any banmen site.
+
+Every module other than those in :data:`BUILD_ONLY_MODULES` and ``starter/`` must import
+only the standard library and banmen's engine modules (:data:`banmen.game`,
+:mod:`banmen.params`, :mod:`banmen.errors`, :mod:`banmen.analysis`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+#: The entry-point group games register under.
+ENTRY_POINT_GROUP = "banmen.games"
+
+#: Modules of a game package that run only at build time (matplotlib, site hooks): left out
+#: of the engine zip.
+BUILD_ONLY_MODULES = ("drawing", "site")
+
+#: Package-data folders of a game package that are not code.
+DATA_FOLDERS = ("starter",)
+
+
+class Words(TypedDict, total=False):
+    """The keys of a game package's ``WORDS`` (``<package>/words.py``), all Japanese text.
+
+    Attributes:
+        name: the game's name, e.g. 「三目並べ」 (the same as ``GAME.name_ja``).
+        sides: side id -> name, e.g. ``{"x": "×", "o": "○"}``.
+        seat_colours: side id -> the colour of its pieces as the rules page names them,
+            for the side menu of games whose seats are not named by colour (optional).
+        kinds: move kind (:meth:`banmen.game.Game.move_kinds`) -> name, e.g.
+            ``{"summon": "召喚"}``; also the themes of mined puzzles.
+        outcomes: ``[[pattern, template], ...]``: a regular expression over the whole
+            English outcome reason (:class:`banmen.game.Outcome`) with named groups
+            (``(?P<n>...)``) and the sentence said for it; ``{n}`` is the group as written,
+            ``{n|side}`` a side name, ``{n|sides}`` a comma list of sides, ``{n|ranks}`` a
+            list ``red 1, blue 2``.
+        reasons: reason code -> template of the sentence for a refused move
+            (:class:`banmen.game.IllegalMoveError` ``code``/``values``); ``{name}`` is a
+            value as given, ``{name|side}`` a side name, ``{name|list}`` a list joined with
+            、, ``{name|<table>}`` the value looked up in ``values[<table>]``.
+        values: table name -> {value -> word}, e.g. ``{"size": {"S": "小"}}``.
+        synonyms: ``[[word, ...], ...]``: words a reader may search for that mean the same.
+    """
+
+    name: str
+    sides: dict[str, str]
+    seat_colours: dict[str, str]
+    kinds: dict[str, str]
+    outcomes: list[list[str]]
+    reasons: dict[str, str]
+    values: dict[str, dict[str, str]]
+    synonyms: list[list[str]]
+
+
+def words_of(package: Any) -> Words:
+    """Return the ``WORDS`` of a game package module (``{}`` when it has none).
+
+    Args:
+        package: the imported game package (a module).
+    """
+    import importlib
+
+    try:
+        module = importlib.import_module(f"{package.__name__}.words")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package.__name__}.words":
+            raise
+        return Words()
+    return module.WORDS
