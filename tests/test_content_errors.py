@@ -53,8 +53,8 @@ def test_rules_file_errors_are_located(tmp_path):
         check_project(tmp_path)
     assert [str(e) for e in caught.value.errors] == [
         "rules.yaml:2:16: rule parameter 'white_delay': expected greater than or equal to 0, got -1",
-        "rules.yaml:3:1: unknown game 'chess' (known: ukejalayer, medamagaeru, suicide-checkers, "
-        "babuschka, ludo)",
+        "rules.yaml:3:1: unknown game 'chess' (known: babuschka, ludo, medamagaeru, suicide-checkers, "
+        "ukejalayer)",
     ]
 
 

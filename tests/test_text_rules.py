@@ -52,8 +52,8 @@ def test_play_errors_never_echo_a_surrogate(request_value):
 
 def test_play_error_with_a_surrogate_is_escaped_exactly():
     answer = play.handle(json.dumps({"op": "start", "game": "x\ud800y"}))
-    assert json.loads(answer) == {"error": "unknown game 'x\\ud800y' (known: ukejalayer, "
-                                           "medamagaeru, suicide-checkers, babuschka, ludo)"}
+    assert json.loads(answer) == {"error": "unknown game 'x\\ud800y' (known: babuschka, "
+                                           "ludo, medamagaeru, suicide-checkers, ukejalayer)"}
 
 
 def test_images_are_refused_whatever_their_address():
