@@ -1,5 +1,5 @@
 """バブーシュカ notation, position files, queries, the solver and the command line
-(shared/rules/babuschka.md "Notation"; README.md "Position files")."""
+(shared/rules/babuschka.md "Notation"; guide/positions.md)."""
 
 from __future__ import annotations
 

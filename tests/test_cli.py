@@ -1,4 +1,4 @@
-"""The command line documented in README.md: output shapes, exit codes and one-line errors."""
+"""The command line documented in guide/cli.md: output shapes, exit codes and one-line errors."""
 
 from __future__ import annotations
 

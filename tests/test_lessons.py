@@ -336,7 +336,7 @@ def test_no_engine_names_a_move_kind_like_a_question_kind():
         assert not set(QUESTION_KINDS) & set(get_game(game_id).move_kind_names), game_id
 
 
-@pytest.mark.parametrize("doc, heading", [("README.md", "## Add a lesson"),
+@pytest.mark.parametrize("doc, heading", [("guide/lessons.md", "## Add a lesson"),
                                           ("docs/authoring.md", "## 手ほどきを書く")])
 def test_the_documented_lesson_example_passes_banmen_check(tmp_path, doc, heading):
     text = (ROOT / doc).read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 """The command line with ludo positions: moves for the stated roll, queries, --set, and bad
-positions reported as one located line (shared/rules/ludo.md; README "Position files")."""
+positions reported as one located line (shared/rules/ludo.md; guide/positions.md)."""
 
 from __future__ import annotations
 
@@ -75,11 +75,12 @@ def test_an_illegal_query_move_is_one_line(runner):
     assert result.output == "argument 'move': r2 12 with a 2 ends on 30, not 14\n"
 
 
-def test_the_readme_example_reads(runner):
+def test_the_documented_example_reads(runner):
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    start = readme.index("game: ludo\n")
-    example = readme[start:readme.index("```", start)]
+    guide = (Path(__file__).resolve().parent.parent / "guide" / "positions.md").read_text(
+        encoding="utf-8")
+    start = guide.index("game: ludo\n")
+    example = guide[start:guide.index("```", start)]
     result = runner.invoke(main, ["moves", "ludo", "-"], input=example)
     assert (result.exit_code, result.output) == (0, "r2 12-30\nr3 30-32\n")

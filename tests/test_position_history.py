@@ -430,12 +430,12 @@ def test_every_state_reached_in_play_comes_back_from_its_mapping(game_id, rules,
 
 
 def test_the_documented_window_examples_are_what_the_engine_says():
-    """README.md's page position is a draw by repetition; docs/authoring.md's example (the
+    """guide/positions.md's page position is a draw by repetition; docs/authoring.md's example (the
     second occurrence) is drawn by the four moves the text names."""
     root = Path(__file__).resolve().parent.parent
     game = get_game("suicide-checkers")
-    readme = root.joinpath("README.md").read_text(encoding="utf-8")
-    block = readme.split("twice from `W:WK32,K31:BK1,K2` it reads\n\n```yaml\n")[1]
+    guide = root.joinpath("guide", "positions.md").read_text(encoding="utf-8")
+    block = guide.split("twice from `W:WK32,K31:BK1,K2` it reads\n\n```yaml\n")[1]
     state = game.position_from_yaml(yaml.safe_load(block.split("```")[0]))
     assert game.outcome(state).reason == "repetition"
     assert game.position_to_yaml(state) == play_line(

@@ -984,7 +984,7 @@ def test_perft_5_from_the_start():
 
 
 def test_white_wait_zero_is_accepted_before_the_unlock():
-    # The README's position form lists white_wait as optional; 0 is true before the unlock too.
+    # guide/positions.md's position form lists white_wait as optional; 0 is true before the unlock too.
     g = UkejalayerGame()
     state = g.position_from_yaml({**VALID, "hands": {"white": 8, "black": 8}, "board": {},
                                   "white_wait": 0})
