@@ -74,8 +74,8 @@ def _timed(times: collections.Counter, label: str, fn):
 
 
 def _patch_steps(times: collections.Counter) -> None:
-    """Wrap each of :data:`STEPS` where it is defined and where the hooks imported it."""
-    hooks = importlib.import_module("banmen.site.mkdocs_hooks")
+    """Wrap each of :data:`STEPS` where it is defined and where the plugin module imported it."""
+    hooks = importlib.import_module("banmen.site.plugin")
     for module_name, dotted in STEPS:
         module = importlib.import_module(module_name)
         owner_name, _, attr = dotted.rpartition(".")
