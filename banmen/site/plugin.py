@@ -154,6 +154,9 @@ class _GameIds(c.ListOfItems):
 
     def run_validation(self, value: object) -> list[str]:
         ids = super().run_validation(value)
+        if not ids:
+            raise base.ValidationError("expected at least one game id (leave the option out "
+                                       "for every registered game)")
         for game_id in ids:
             if game_id not in game_ids():
                 raise base.ValidationError(f"unknown game '{game_id}' "
@@ -161,6 +164,18 @@ class _GameIds(c.ListOfItems):
         if len(set(ids)) != len(ids):
             raise base.ValidationError("a game is listed twice")
         return ids
+
+
+class _Flag(c.Type):
+    """``true`` or ``false`` (YAML booleans), said so when it is something else."""
+
+    def __init__(self) -> None:
+        super().__init__(bool)
+
+    def run_validation(self, value: object) -> bool:
+        if not isinstance(value, bool):
+            raise base.ValidationError(f"expected true or false, not {value!r}")
+        return value
 
 
 class BanmenConfig(base.Config):
@@ -180,7 +195,7 @@ class BanmenConfig(base.Config):
 
     root = c.Optional(c.Dir(exists=True))
     rules = c.Optional(c.File(exists=True))
-    pdf = c.Optional(c.Type(bool))
+    pdf = c.Optional(_Flag())
     games = c.Optional(_GameIds())
 
 
