@@ -2,7 +2,8 @@
 
 Commands: ``moves``, ``perft``, ``query`` read a position file
 (or ``-`` for standard input); ``check`` checks content; ``render`` draws a position or diagram
-file; ``schema`` exports JSON Schemas; ``build`` and ``serve`` run MkDocs with the pipeline.
+file; ``schema`` exports JSON Schemas; ``build`` and ``serve`` run MkDocs with the pipeline
+(the ``banmen`` plugin); ``new-site`` writes a small site that uses it.
 Every user error is one line (``file:line:col: message`` when it has a place) and exit 1.
 """
 
