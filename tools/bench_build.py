@@ -1,6 +1,6 @@
 """Benchmark: site builds against a bare MkDocs build of the same Markdown, plus weights.
 
-The bare build uses the same pages with every banmen marker removed and no hook, so each
+The bare build uses the same pages with every banmen marker removed and no banmen plugin, so each
 ratio is what checking, drawing and embedding cost on top of MkDocs itself. Every build runs
 in a fresh process on a scratch copy of the project (its own build cache). Each banmen build
 is paired with a bare build run right next to it, the order alternating from pair to pair
