@@ -120,6 +120,16 @@ def test_the_pdf_links_follow_the_pdf_and_games_options(tmp_path, monkeypatch):
     assert plugin.on_post_page(html, page("ludo/rules.md")) == html
 
 
+def test_the_games_option_keeps_the_play_board_parts_of_its_games_only(tmp_path):
+    plugin, _ = loaded(tmp_path, games=["ludo", "suicide-checkers"])
+    variants = ["babuschka-2", "ludo-loop-2", "ludo-takeoff-4", "medamagaeru", "suicide-checkers",
+                "ukejalayer-4", "ludox"]
+    assert [v for v in variants if plugin.has_variant(v)] == [
+        "ludo-loop-2", "ludo-takeoff-4", "suicide-checkers"]
+    every, _ = loaded(tmp_path)
+    assert [v for v in variants if not every.has_variant(v)] == ["ludox"]
+
+
 # ---- banmen new-site
 
 

@@ -189,8 +189,9 @@ class BanmenConfig(base.Config):
         rules: the site's rule parameters (an existing file, relative to ``mkdocs.yml``;
             default: ``rules.yaml`` under ``root``, which may be absent).
         pdf: write each game's 「印刷用PDF」 (default: only with ``BANMEN_PDF=1``).
-        games: the ids of the games the site is about (PDFs and their links); default:
-            every registered game (:func:`banmen.game.game_ids`).
+        games: the ids of the games the site is about: their PDFs (and links to them) and
+            their play board parts are written; default: every registered game
+            (:func:`banmen.game.game_ids`).
     """
 
     root = c.Optional(c.Dir(exists=True))
@@ -233,6 +234,11 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
     def games(self) -> list[str]:
         """The ids of the site's games: the ``games`` option, else every registered game."""
         return list(self.config.games) if self.config.games else game_ids()
+
+    def has_variant(self, variant: str) -> bool:
+        """Whether the board look ``variant`` (``"ludo-loop-2"``; see
+        :func:`banmen.games.views.play_variant`) is of one of the site's :meth:`games`."""
+        return any(variant == g or variant.startswith(g + "-") for g in self.games())
 
     def on_startup(self, command: str, **_: Any) -> None:
         """Remember whether this is ``build`` or ``serve`` (serve keeps the last good content);
@@ -564,12 +570,16 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
             write_play_assets(root, site_dir)
             # the board parts: from the cache by the names the site entry keeps (no engine is
             # loaded on a warm build), else drawn under the site's rules
+            # (the site's games only: a variant's id is its game's id, or it and "-...")
             if build is not None and not write_cached_play_parts(
-                    site_dir, build.content.play_parts, build.cache, build.content.play_texts):
+                    site_dir, [[variant, name] for variant, name in build.content.play_parts
+                               if self.has_variant(variant)],
+                    build.cache, build.content.play_texts):
                 from banmen.content.check import load_site_rules
 
                 games, _ = load_site_rules(build.root, build.rule_overrides, build.rules_file)
-                write_play_parts(site_dir, games, build.cache)
+                write_play_parts(site_dir, {g: e for g, e in games.items() if g in self.games()},
+                                 build.cache)
         except (BundleError, BanmenError, OSError) as err:
             raise PluginError(f"banmen: {err}") from None
         index = site_dir / "search" / "search_index.json"
