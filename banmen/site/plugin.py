@@ -121,9 +121,9 @@ def page_title(page_name: str, section: str | None) -> str:
 
 
 def search_title(page: Any) -> str | None:
-    """The title :meth:`BanmenPlugin.on_page_context` gives ``page`` (its front matter's ``title:``, else
-    the game's name and the page's title; ``None`` for the home page and untitled pages),
-    which also prefixes its search results."""
+    """The title :meth:`BanmenPlugin.on_page_context` gives ``page`` (its front matter's
+    ``title:``, else the game's name and the page's title; ``None`` for the home page and
+    untitled pages), which also prefixes its search results."""
     if page.meta.get("title"):
         return str(page.meta["title"])
     if page.title and not page.is_homepage:
@@ -250,7 +250,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
                 logger.addFilter(LOCATED)
 
     def on_serve(self, server: Any, builder: Any, config: Any = None, **_: Any) -> Any:
-        """Watch the content root's folders and rules file (:data:`WATCHED`), and make every rebuild of ``mkdocs serve`` build into a folder next to the served one, put
+        """Watch the content root's folders (:data:`WATCHED`) and rules file that exist, and
+        make every rebuild of ``mkdocs serve`` build into a folder next to the served one, put
         in its place only when the build succeeds. A failed rebuild (a dead link or anchor, a bad
         marker, a page deleted...) has printed its located lines; the last good pages then stay
         served and every request is answered (MkDocs would hold each one until a build succeeds).
@@ -271,7 +272,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
                 if path.exists():
                     server.watch(str(path))
         served = Path(server.root)
-        staging, old = served.with_name(served.name + "-next"), served.with_name(served.name + "-old")
+        staging = served.with_name(served.name + "-next")
+        old = served.with_name(served.name + "-old")
         self._state["staging"] = staging  # on_config builds there
 
         def rebuild() -> None:
@@ -289,8 +291,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
                     err = Abort("Aborted with a configuration error!")  # MkDocs' own words for it
                 elif not isinstance(err, Abort):  # what went wrong is logged, unless a bug
                     traceback.print_exc()
-                print(f"banmen: the rebuild failed ({one_line(str(err))}); the last good pages stay "
-                      "served until the next good save", file=sys.stderr, flush=True)  # noqa: T201
+                print(f"banmen: the rebuild failed ({one_line(str(err))}); the last good pages "
+                      "stay served until the next good save", file=sys.stderr, flush=True)  # noqa: T201
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
                 shutil.rmtree(old, ignore_errors=True)
@@ -353,9 +355,11 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         self._state["expanded"] = set()
         search = config.plugins.get("material/search")
         self._state["search"] = None
-        self._state["search_on"] = search is not None and bool(getattr(search.config, "enabled", True))
+        self._state["search_on"] = (search is not None
+                                    and bool(getattr(search.config, "enabled", True)))
         if search is not None and cache_search_entries(
-                search, lambda: getattr(self._state["build"], "cache", None), lambda: self._state["nonce"]):
+                search, lambda: getattr(self._state["build"], "cache", None),
+                lambda: self._state["nonce"]):
             self._state["search"] = search
         return config
 
@@ -474,7 +478,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         boost = RULES_BOOST if page.file.src_uri.endswith("/rules.md") else None
         from banmen.site.cache import page_code_digest
 
-        precut_page(own, page.url, title, boost, self.game_names(), build.cache, [page_code_digest()])
+        precut_page(own, page.url, title, boost, self.game_names(), build.cache,
+                    [page_code_digest()])
 
     def on_post_page(self, output: str, page: Any, **_: Any) -> str:
         """Put each page's boards back into the written HTML (waiting for those still being
@@ -484,7 +489,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         # the parked elements first: they hold parked boards
         output = restore_boards(output, self._state["nonce"] + "x",
                                 self._state["excluded"].pop(page.file.src_uri, []))
-        output = restore_boards(output, self._state["nonce"], self._state["boards"].pop(page.file.src_uri, []))
+        output = restore_boards(output, self._state["nonce"],
+                                self._state["boards"].pop(page.file.src_uri, []))
         expansion: PageExpansion | None = self._state["pages"].pop(page.file.src_uri, None)
         if expansion is not None:
             try:
@@ -587,7 +593,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
             from banmen.site.cache import page_code_digest
 
             build = self._state["build"]
-            segment_index(index, self._state["titles"], keep=self.game_names(), boosts=self._state["boosts"],
+            segment_index(index, self._state["titles"], keep=self.game_names(),
+                          boosts=self._state["boosts"],
                           cache=None if build is None else build.cache, base=[page_code_digest()])
         if self.pdf():
             self._write_pdfs(site_dir)
@@ -599,11 +606,13 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         try:
             import weasyprint  # noqa: F401
         except (ImportError, OSError) as err:  # OSError: the Pango library is missing
-            raise PluginError(f"banmen: the PDFs ({PDF_ENV}=1 or pdf: true) need WeasyPrint (pip install '.[pdf]'): {err}") from None
+            raise PluginError(f"banmen: the PDFs ({PDF_ENV}=1 or pdf: true) need WeasyPrint "
+                              f"(pip install '.[pdf]'): {err}") from None
         for game_id in self.games():
             if not all((site_dir / game_id / name / "index.html").exists() for name in PDF_PAGES):
                 continue
             started = time.monotonic()
             out = write_game_pdf(site_dir, game_id, game_class(game_id).name_ja)
-            log.info("banmen: %s written in %.1f s", out.relative_to(site_dir), time.monotonic() - started)
+            log.info("banmen: %s written in %.1f s", out.relative_to(site_dir),
+                     time.monotonic() - started)
 
