@@ -225,9 +225,7 @@ def write_site(target: Path, game_id: str) -> list[Path]:
         _write(staging / ".gitignore", _GITIGNORE)
         written = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
         staging.chmod(0o777 & ~_umask())
-        if target.exists():
-            target.rmdir()  # empty (checked): the staging folder takes its place
-        os.rename(staging, target)
+        os.rename(staging, target)  # an empty folder there (checked) is replaced
     except OSError as err:
         shutil.rmtree(staging, ignore_errors=True)
         raise BanmenError(f"{target}: cannot write the site ({err.strerror or err})") from None
