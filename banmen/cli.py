@@ -2,7 +2,8 @@
 
 Commands: ``moves``, ``perft``, ``query`` read a position file
 (or ``-`` for standard input); ``check`` checks content; ``render`` draws a position or diagram
-file; ``schema`` exports JSON Schemas; ``build`` and ``serve`` run MkDocs with the pipeline.
+file; ``schema`` exports JSON Schemas; ``build`` and ``serve`` run MkDocs with the pipeline
+(the ``banmen`` plugin); ``new-site`` writes a small site that uses it.
 Every user error is one line (``file:line:col: message`` when it has a place) and exit 1.
 """
 
@@ -758,6 +759,27 @@ def mine(game: str, count: int, seed: int, plies: int, out: Path, root: Path,
         raise _UserError(str(err)) from None
     for path in written:
         click.echo(str(path))
+
+
+@main.command("new-site")
+@click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--game", "game_id", required=True, metavar="ID",
+              help="The game the site is about (a registered game id).")
+def new_site(directory: Path, game_id: str) -> None:
+    """Write a small MkDocs Material site about one game into DIR (new or empty).
+
+    It uses the banmen MkDocs plugin; run `banmen serve` or `banmen build` inside DIR. The
+    game's starter content (its package's starter/ folder) is copied in; the files written
+    are listed.
+    """
+    from banmen.site.new_site import write_site
+
+    try:
+        written = write_site(directory, game_id)
+    except BanmenError as err:
+        raise _UserError(str(err)) from None
+    for path in written:
+        click.echo(str(directory / path))
 
 
 @main.group()

@@ -544,7 +544,6 @@ def test_a_long_puzzle_listing_is_split_into_pages_with_its_numbering_kept(proje
     from mkdocs.structure.files import get_files
 
     from banmen.site import build as build_module
-    from banmen.site import mkdocs_hooks
 
     monkeypatch.setattr(build_module, "PUZZLES_PER_PAGE", 2)
     source = ROOT / "puzzles/ukejalayer/p01-movable-count.yaml"
@@ -555,10 +554,10 @@ def test_a_long_puzzle_listing_is_split_into_pages_with_its_numbering_kept(proje
     docs.mkdir(parents=True)
     (docs / "puzzles.md").write_text("# 練習問題\n\n{{ puzzles ukejalayer }}\n", encoding="utf-8")
     (project / "mkdocs.yml").write_text(
-        f"site_name: t\ndocs_dir: docs\nhooks: [{ROOT / 'tools' / 'mkdocs_hooks.py'}]\n",
+        "site_name: t\ndocs_dir: docs\nplugins: [banmen]\n",
         encoding="utf-8")
     config = load_config(str(project / "mkdocs.yml"))
-    monkeypatch.setitem(mkdocs_hooks._state, "build", build)
+    monkeypatch.setitem(config.plugins["banmen"]._state, "build", build)
     files = config.plugins.on_files(get_files(config), config=config)
     generated = {f.src_uri: f.content_string for f in files if f.generated_by}
     assert generated == {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import markdown
 
 from banmen.site.html import md
-from banmen.site.mkdocs_hooks import page_title
+from banmen.site.plugin import page_title
 
 
 def _convert(text: str) -> str:

@@ -527,7 +527,7 @@ def test_check_counts_one_problem_in_the_singular(runner, tmp_path):
 def test_a_page_that_is_not_utf8_is_reported_where_its_first_bad_byte_stands(tmp_path):
     from mkdocs.exceptions import PluginError
 
-    from banmen.site.mkdocs_hooks import on_page_read_source
+    from banmen.site.plugin import BanmenPlugin
 
     (tmp_path / "docs").mkdir()
     page_file = tmp_path / "docs" / "bad.md"
@@ -535,8 +535,10 @@ def test_a_page_that_is_not_utf8_is_reported_where_its_first_bad_byte_stands(tmp
     from types import SimpleNamespace
 
     fake = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(page_file)))
+    plugin = BanmenPlugin()
+    assert plugin.load_config({}) == ([], [])
     with pytest.raises(PluginError) as raised:
-        on_page_read_source(fake, {"config_file_path": str(tmp_path / "mkdocs.yml")})
+        plugin.on_page_read_source(fake, {"config_file_path": str(tmp_path / "mkdocs.yml")})
     assert str(raised.value) == ("banmen: docs/bad.md:3:3: file is not UTF-8 text "
                                  "(invalid start byte)")
 

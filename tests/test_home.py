@@ -12,7 +12,7 @@ import yaml
 
 from banmen.content.check import check_project
 from banmen.game import get_game
-from banmen.site.mkdocs_hooks import has_subheadings
+from banmen.site.plugin import has_subheadings
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")

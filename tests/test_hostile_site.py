@@ -149,7 +149,7 @@ def test_payloads_fire_nothing_and_every_puzzle_still_works(hostile, hostile_url
 
 
 def test_the_sitemap_depends_on_the_sources_not_the_day(hostile):
-    from banmen.site.mkdocs_hooks import source_date_epoch
+    from banmen.site.plugin import source_date_epoch
 
     project, site = hostile
     assert source_date_epoch(project) == SOURCE_TIME
@@ -269,8 +269,6 @@ def test_stopping_serve_by_its_pid_stops_the_mkdocs_server(tmp_path, stop, warm_
 
 
 def test_a_page_deleted_during_the_build_is_one_line_not_a_traceback(tmp_path):
-    from conftest import ROOT
-
     project = tmp_path / "project"
     (project / "docs").mkdir(parents=True)
     (project / "docs" / "index.md").write_text("# はじめ\n", encoding="utf-8")
@@ -282,7 +280,7 @@ def test_a_page_deleted_during_the_build_is_one_line_not_a_traceback(tmp_path):
         encoding="utf-8")
     (project / "mkdocs.yml").write_text(
         "site_name: t\ndocs_dir: docs\nnav: [index.md, gone.md]\n"
-        f"hooks: [{ROOT / 'tools' / 'mkdocs_hooks.py'}, deleter.py]\n", encoding="utf-8")
+        "plugins: [banmen]\nhooks: [deleter.py]\n", encoding="utf-8")
     site = tmp_path / "site"
     _old_site(site)
     process = _banmen(project, "build", "-d", str(site))

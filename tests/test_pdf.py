@@ -10,7 +10,7 @@ import pytest
 
 from banmen.game import game_class, game_ids
 from banmen.site.html import puzzle_frames
-from banmen.site import mkdocs_hooks
+from banmen.site.plugin import BanmenPlugin
 from banmen.site.pdf import _key_boards, _with_glyphs, key_frames, pdf_document, pdf_link
 
 
@@ -62,16 +62,17 @@ def test_key_frames_are_first_last_and_commented_at_most_eight():
 def test_rules_and_puzzles_pages_link_to_the_pdf_only_when_it_is_built(monkeypatch):
     page = types.SimpleNamespace(file=types.SimpleNamespace(src_uri="medamagaeru/rules.md"))
     html = '<article><h1 id="x">ルール</h1><p>本文</p></article>'
-    monkeypatch.setitem(mkdocs_hooks._state, "boards", {})
+    plugin = BanmenPlugin()
+    assert plugin.load_config({}) == ([], [])
     monkeypatch.delenv("BANMEN_PDF", raising=False)
-    assert mkdocs_hooks.on_post_page(html, page) == html
+    assert plugin.on_post_page(html, page) == html
     monkeypatch.setenv("BANMEN_PDF", "1")
-    assert mkdocs_hooks.on_post_page(html, page) == (
+    assert plugin.on_post_page(html, page) == (
         '<article><h1 id="x">ルール</h1><p class="bm-pdf-link"><a href="../medamagaeru.pdf">'
         "印刷用PDF（ルールと練習問題、A4）</a></p><p>本文</p></article>")
     other = types.SimpleNamespace(file=types.SimpleNamespace(src_uri="medamagaeru/sample-game.md"))
-    assert mkdocs_hooks.on_post_page(html, other) == html
-    assert pdf_link("ludo") in mkdocs_hooks.on_post_page(
+    assert plugin.on_post_page(html, other) == html
+    assert pdf_link("ludo") in plugin.on_post_page(
         html, types.SimpleNamespace(file=types.SimpleNamespace(src_uri="ludo/puzzles.md")))
 
 

@@ -9,7 +9,9 @@ import json
 import pytest
 
 from banmen.game import game_class, game_ids
-from banmen.site import mkdocs_hooks, search
+from banmen.site import plugin as plugin_module
+from banmen.site import search
+from banmen.site.plugin import BanmenPlugin
 from banmen.site.cache import BuildCache
 
 NAMES = ["めだまがえる", "ウケジャレイヤー"]
@@ -118,16 +120,17 @@ def test_a_damaged_entry_is_cut_again(tmp_path, cuts, monkeypatch):
 
 def test_the_games_names_come_from_the_engines_once_then_from_the_cache(tmp_path, monkeypatch):
     engines = [game_class(g).name_ja for g in game_ids()]
-    assert mkdocs_hooks.game_names() == engines  # no build: from the engines
+    plugin = BanmenPlugin()
+    assert plugin.game_names() == engines  # no build: from the engines
 
     class Build:
         cache = BuildCache(tmp_path)
 
-    monkeypatch.setitem(mkdocs_hooks._state, "build", Build())
+    monkeypatch.setitem(plugin._state, "build", Build())
     try:
-        assert mkdocs_hooks.game_names() == engines  # stored
-        monkeypatch.setattr(mkdocs_hooks, "game_class", lambda game_id: pytest.fail(game_id))
-        assert mkdocs_hooks.game_names() == engines  # read back, no engine asked
+        assert plugin.game_names() == engines  # stored
+        monkeypatch.setattr(plugin_module, "game_class", lambda game_id: pytest.fail(game_id))
+        assert plugin.game_names() == engines  # read back, no engine asked
     finally:
         Build.cache.close()
 

@@ -284,9 +284,9 @@ def test_a_rebuild_error_saved_again_prints_its_line_again_and_a_broken_mkdocs_y
     from mkdocs.exceptions import Abort
     from mkdocs.utils import DuplicateFilter
 
-    from banmen.site import mkdocs_hooks
+    from banmen.site.plugin import BanmenPlugin
 
-    monkeypatch.setitem(mkdocs_hooks._state, "staging", None)
+    plugin = BanmenPlugin()
     monkeypatch.setattr(mkdocs_build.log, "filters", [DuplicateFilter()])  # as `mkdocs serve`
     seen: list[str] = []
     handler = logging.Handler()
@@ -298,8 +298,7 @@ def test_a_rebuild_error_saved_again_prints_its_line_again_and_a_broken_mkdocs_y
         mkdocs_build.log.error(f"banmen: page check failed\n{problem}")
         raise Abort("Aborted with a BuildError!")
 
-    server = mkdocs_hooks.on_serve(type("Server", (), {"root": str(tmp_path / "site")})(),
-                                   bad_marker)
+    server = plugin.on_serve(type("Server", (), {"root": str(tmp_path / "site")})(), bad_marker)
     server.builder()
     server.builder()
     assert seen == [f"banmen: page check failed\n{problem}"] * 2
@@ -310,8 +309,8 @@ def test_a_rebuild_error_saved_again_prints_its_line_again_and_a_broken_mkdocs_y
     config = tmp_path / "mkdocs.yml"
     config.write_text("site_name: x\nnav: [\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    server = mkdocs_hooks.on_serve(type("Server", (), {"root": str(tmp_path / "site")})(),
-                                   lambda: load_config(config_file=str(config)))
+    server = plugin.on_serve(type("Server", (), {"root": str(tmp_path / "site")})(),
+                             lambda: load_config(config_file=str(config)))
     server.builder()
     assert capsys.readouterr().err == (
         "mkdocs.yml:3:1: invalid YAML: expected the node content, but found '<stream end>'\n"

@@ -1,6 +1,6 @@
 """Benchmark: site builds against a bare MkDocs build of the same Markdown, plus weights.
 
-The bare build uses the same pages with every banmen marker removed and no hook, so each
+The bare build uses the same pages with every banmen marker removed and no banmen plugin, so each
 ratio is what checking, drawing and embedding cost on top of MkDocs itself. Every build runs
 in a fresh process on a scratch copy of the project (its own build cache). Each banmen build
 is paired with a bare build run right next to it, the order alternating from pair to pair
@@ -48,14 +48,14 @@ RULE = "suicide-checkers:\n  quiet_move_limit: 30\n"
 
 
 def bare_project(target: Path) -> Path:
-    """A copy of the project whose pages have no markers and whose config has no hook."""
+    """A copy of the project whose pages have no markers and whose config has no banmen plugin."""
     copy_project(target)
     for page in (target / "docs").rglob("*.md"):
         page.write_text(MARKER.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
     config_text = (target / "mkdocs.yml").read_text(encoding="utf-8")
-    config_text = re.sub(r"(?ms)^hooks:\n(  - .*\n)+", "", config_text)
+    config_text = re.sub(r"(?m)^  - banmen\n", "", config_text)
     (target / "mkdocs.yml").write_text(config_text, encoding="utf-8")
-    assert "hooks:" not in config_text
+    assert "  - banmen\n" not in config_text
     return target
 
 

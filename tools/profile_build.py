@@ -7,7 +7,7 @@ outside every event (reading, Markdown, templates, writing), and the interpreter
 Run it on a scratch copy of the project (``--copy``, the default) so the build cache is that
 copy's own, and build once first for a warm profile (``--warm``, the default) or start from an
 empty cache (``--cold``). ``--bare`` profiles the bare MkDocs build of the same pages that
-``tools/bench_build.py`` compares against (markers removed, no hook).
+``tools/bench_build.py`` compares against (markers removed, no banmen plugin).
 
     python tools/profile_build.py [--cold | --warm] [--bare] [--runs 3]
 
@@ -74,16 +74,16 @@ def _timed(times: collections.Counter, label: str, fn):
 
 
 def _patch_steps(times: collections.Counter) -> None:
-    """Wrap each of :data:`STEPS` where it is defined and where the hooks imported it."""
-    hooks = importlib.import_module("banmen.site.mkdocs_hooks")
+    """Wrap each of :data:`STEPS` where it is defined and where the plugin module imported it."""
+    plugin = importlib.import_module("banmen.site.plugin")
     for module_name, dotted in STEPS:
         module = importlib.import_module(module_name)
         owner_name, _, attr = dotted.rpartition(".")
         owner = getattr(module, owner_name) if owner_name else module
         wrapped = _timed(times, dotted, getattr(owner, attr))
         setattr(owner, attr, wrapped)
-        if not owner_name and hasattr(hooks, attr):
-            setattr(hooks, attr, wrapped)
+        if not owner_name and hasattr(plugin, attr):
+            setattr(plugin, attr, wrapped)
 
 
 def profile_once(project: Path, site: Path, bare: bool) -> dict[str, float]:
@@ -139,7 +139,7 @@ def main() -> int:
     mode.add_argument("--cold", action="store_true", help="empty build cache each run")
     mode.add_argument("--warm", action="store_true", help="nothing changed (the default)")
     parser.add_argument("--bare", action="store_true",
-                        help="the bare MkDocs build of the same pages (no markers, no hook)")
+                        help="the bare MkDocs build of the same pages (no markers, no banmen plugin)")
     parser.add_argument("--runs", type=int, default=3, help="measured builds (median)")
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()

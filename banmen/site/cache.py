@@ -63,7 +63,7 @@ _MAGIC = b"banmen-cache-2\n"
 _DIGEST = 32
 _PACKAGE = Path(__file__).resolve().parent.parent
 #: files of the banmen package that only write pages: they never change a cached value.
-_PAGE_ONLY = {"site/build.py", "site/html.py", "site/mkdocs_hooks.py", "site/parameters.py",
+_PAGE_ONLY = {"site/build.py", "site/html.py", "site/plugin.py", "site/parameters.py",
               "site/reasons.py", "site/scripts.py", "site/search.py",
               "site/cache.py", "site/onpage.py", "site/links.py", "cli.py", "cli_options.py",
               "site/diff.py", "site/diff_svg.py", "site/diff_report.py",
