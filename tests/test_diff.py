@@ -368,7 +368,7 @@ def test_report_opens_in_chromium_offline_without_errors(tmp_path):
 def test_the_medamagaeru_drawing_reads_captures_to_win_only_for_the_two_two_count():
     # the count of plies since 2-2 is shown while each side is one capture short of winning
     from banmen.game import get_game
-    from banmen.render import medamagaeru as drawing
+    from banmen.games.medamagaeru import drawing as drawing
     from banmen.render.spec import DiagramSpec
 
     source = Path(drawing.__file__).read_text(encoding="utf-8")
