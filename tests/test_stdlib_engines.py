@@ -88,6 +88,11 @@ def test_every_engine_imports_and_plays_with_the_standard_library_alone():
     assert result.returncode == 0, result.stderr[-2000:]
     report = json.loads(result.stdout)
     assert report["outside"] == []
+    # every game's engine-side modules (banmen/contract.py), its drawing module left out
+    packages = ["babuschka", "ludo", "medamagaeru", "suicide_checkers", "ukejalayer"]
+    assert {f"banmen.games.{p}.{m}" for p in packages for m in ("view", "evaluation")} | {
+        "banmen.games.suicide_checkers.bitboard", "banmen.games.views",
+        "banmen.games.evaluation"} <= set(report["imported"])
     games = report["games"]
     # the play board's view (banmen/games/views.py and each game's view.py) runs there too
     assert {game: entry["view"] for game, entry in games.items()} == {
