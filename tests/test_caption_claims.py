@@ -1,6 +1,6 @@
 """What a ルドー diagram's caption says the board shows, the drawn board shows.
 
-Checked where a caption's claim can be read mechanically (``banmen/render/ludo.py`` draws the
+Checked where a caption's claim can be read mechanically (``banmen/games/ludo/drawing.py`` draws the
 marks named here):
 
 * pieces sent back: a piece sent back is drawn as a faded ghost with a dashed arrow to its yard.

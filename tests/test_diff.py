@@ -303,6 +303,13 @@ def test_the_drawing_probe_reads_what_the_renderers_read():
     # medamagaeru reads captures_to_win only through its rule_reads (compared instead)
     assert renderer_reads("medamagaeru")[1] == frozenset()
     assert "legal_moves" in renderer_reads("babuschka")[0]
+    # the play board's functions (play_board, play_look) draw no diagram: their engine calls
+    # are not read (else no ukejalayer board would ever be reused)
+    from banmen.render import renderer
+
+    source = Path(renderer("ukejalayer").__file__).read_text(encoding="utf-8")
+    assert "game.position_from_yaml(" in source.split("\ndef play_board(", 1)[1]
+    assert renderer_reads("ukejalayer")[0] == {"outcome", "position_to_yaml", "move_path"}
     # a ludo state carries its rules, so any ludo rule change is read
     from banmen.game import get_game
     from banmen.render.spec import DiagramSpec
@@ -368,7 +375,7 @@ def test_report_opens_in_chromium_offline_without_errors(tmp_path):
 def test_the_medamagaeru_drawing_reads_captures_to_win_only_for_the_two_two_count():
     # the count of plies since 2-2 is shown while each side is one capture short of winning
     from banmen.game import get_game
-    from banmen.render import medamagaeru as drawing
+    from banmen.games.medamagaeru import drawing as drawing
     from banmen.render.spec import DiagramSpec
 
     source = Path(drawing.__file__).read_text(encoding="utf-8")

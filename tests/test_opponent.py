@@ -1,5 +1,5 @@
 """The play board's engine opponents (banmen/opponent.py) and evaluations
-(banmen/games/evaluation.py)."""
+(banmen/games/evaluation.py and each game's <package>/evaluation.py)."""
 
 from __future__ import annotations
 
@@ -86,6 +86,31 @@ def test_every_start_position_is_even_for_every_side():
             sides.add(game.side_to_move(game.play(state, move)))
         for side in sides:
             assert evaluate(game, state, side) == 0, (game_id, side)
+
+
+def test_each_game_is_scored_by_its_own_evaluation_module():
+    from banmen.games import evaluation
+    from banmen.games.ludo import evaluation as ludo
+    from banmen.games.suicide_checkers import evaluation as checkers
+
+    assert evaluation.evaluation_of("ludo") is ludo.evaluate
+    assert evaluation.evaluation_of("suicide-checkers") is checkers.evaluate
+    with pytest.raises(BanmenError, match="^unknown game 'chess'"):
+        evaluation.evaluation_of("chess")
+
+
+def test_a_game_without_an_evaluation_module_is_scored_by_its_legal_moves(monkeypatch):
+    # banmen/contract.py: without <package>/evaluation.py the opponents count legal moves
+    from banmen.games import evaluation
+
+    monkeypatch.setattr(evaluation, "_FOUND", {})
+    monkeypatch.setattr("banmen.game.game_module", lambda game_id, name: None)
+    game = get_game("suicide-checkers")
+    state = game.initial_state()
+    # black to move at the start, with 7 moves (9-13 ... 12-16)
+    assert evaluate(game, state, "black") == 7.0
+    assert evaluate(game, state, "white") == -7.0
+    assert evaluation.evaluation_of("suicide-checkers") is evaluation.mobility
 
 
 def test_evaluations_score_what_their_docstrings_say():

@@ -12,18 +12,17 @@ import pytest
 from banmen.content.check import check_single_diagram
 from banmen.content.errors import ContentErrors
 from banmen.content.yamlmarks import load_marked_text
-from banmen.render import RENDERERS
-from banmen.render.options import DRAWING_OPTIONS, option_problems
+from banmen.game import game_ids
+from banmen.render import renderer
+from banmen.render.options import drawing_options, option_problems
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
-@pytest.mark.parametrize("game_id", sorted(RENDERERS))
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_table_names_exactly_the_options_each_renderer_reads(game_id):
-    module = RENDERERS[game_id].replace(".", "/") + ".py"
-    source = (ROOT / module).read_text(encoding="utf-8")
+    module = renderer(game_id)
+    source = Path(module.__file__).read_text(encoding="utf-8")
     read = set(re.findall(r"options\.get\(\"(\w+)\"", source))
-    assert read and read == set(DRAWING_OPTIONS[game_id])
+    assert read and read == set(module.OPTIONS) == set(drawing_options(game_id))
     # and each is documented in the renderer's docstring
     assert all(f"``{name}``" in source for name in read)
 

@@ -1,6 +1,6 @@
 """The バブーシュカ board drawing: the 52 clickable squares, deterministic SVG, the table and
 cut-away views, start and goal marks per seat, chain arrows through every landing, change tints
-and the status line (``banmen/render/babuschka.py``; ``shared/rules/babuschka.md``)."""
+and the status line (``banmen/games/babuschka/drawing.py``; ``shared/rules/babuschka.md``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from banmen.game import BanmenError, get_game
 from banmen.render import board_squares, render_svg
-from banmen.render.babuschka import (
+from banmen.games.babuschka.drawing import (
     SQUARES,
     describe,
     geometry,
@@ -194,7 +194,7 @@ def test_an_opened_nest_is_drawn_one_doll_inside_the_other():
     from matplotlib.colors import to_hex
     from matplotlib.text import Text
 
-    from banmen.render import babuschka
+    from banmen.games.babuschka import drawing as babuschka
 
     spec = DiagramSpec("test/bab-shells", state_of(NEST_BOARD), options={"view": "cutaway"})
     figure = babuschka.draw(GAME, spec)

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from banmen.render import babuschka, render_svg, style, suicide_checkers
+from banmen.games.babuschka import drawing as babuschka
+from banmen.games.suicide_checkers import drawing as suicide_checkers
+from banmen.render import render_svg, style
 from banmen.render.svg import html_id
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -23,7 +23,11 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import TextPath
 
 from banmen.game import get_game
-from banmen.render import babuschka, ludo, render_svg, style, suicide_checkers, ukejalayer
+from banmen.games.babuschka import drawing as babuschka
+from banmen.games.ludo import drawing as ludo
+from banmen.games.suicide_checkers import drawing as suicide_checkers
+from banmen.games.ukejalayer import drawing as ukejalayer
+from banmen.render import render_svg, style
 from banmen.render.board import DiagramSpec
 from banmen.render.ids import html_id
 from banmen.render.svg import SVG_RC

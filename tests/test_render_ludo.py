@@ -13,7 +13,7 @@ from banmen.games.ludo.rules import merge_rules
 from banmen.games.ludo.track import COLOURS
 from banmen.render import board_squares, render_svg
 from banmen.render.board import DiagramSpec
-from banmen.render.ludo import PIPS, change_marks, describe, geometry, leg_paths
+from banmen.games.ludo.drawing import PIPS, change_marks, describe, geometry, leg_paths
 from banmen.render.ids import html_id
 from svg_checks import assert_self_contained
 

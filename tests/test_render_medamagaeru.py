@@ -9,7 +9,7 @@ import pytest
 from banmen.game import get_game
 from banmen.render import board_squares, render_svg
 from banmen.render.spec import DiagramSpec
-from banmen.render.medamagaeru import EYE_PATTERNS, captured_pieces, change_tints, geometry
+from banmen.games.medamagaeru.drawing import EYE_PATTERNS, captured_pieces, change_tints, geometry
 from banmen.render.ids import html_id
 from svg_checks import assert_self_contained
 

@@ -62,7 +62,7 @@ def test_a_second_board_holds_stand_ins_and_the_draw_function_real_artists():
     game, specs = _ukejalayer_specs()
     replay.clear()
     render_svg(game, specs[0])
-    from banmen.render import ukejalayer
+    from banmen.games.ukejalayer import drawing as ukejalayer
 
     with replay.on():
         figure = ukejalayer.draw(game, specs[0])

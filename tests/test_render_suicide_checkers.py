@@ -11,7 +11,7 @@ from banmen.game import get_game
 from banmen.games.suicide_checkers import square_to_rowcol
 from banmen.render import board_squares, render_svg
 from banmen.render.spec import DiagramSpec
-from banmen.render.suicide_checkers import PIECE_R, geometry
+from banmen.games.suicide_checkers.drawing import PIECE_R, geometry
 from banmen.render.ids import html_id
 from svg_checks import assert_self_contained
 

@@ -23,7 +23,7 @@ from banmen.game import (
     RulesError,
     get_game,
 )
-from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import bitboard as bb
 from banmen.games.suicide_checkers import (
     GAME,
     CheckersState,

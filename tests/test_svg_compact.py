@@ -12,7 +12,7 @@ from banmen.game import get_game
 from banmen.render import svg as svg_module
 from banmen.render.spec import DiagramSpec
 from banmen.render.svg import compact_svg, prefix_ids
-from banmen.render.ukejalayer import draw
+from banmen.games.ukejalayer.drawing import draw
 
 
 def _raw_svg(ident: str, board: dict[str, str]) -> str:

@@ -307,7 +307,7 @@ def test_a_notation_example_in_the_feedback_stays_on_one_line(browser, site_url,
 
 
 def test_the_legend_knows_the_colours_of_ludo_legs_and_send_backs():
-    from banmen.render import ludo
+    from banmen.games.ludo import drawing as ludo
 
     colours = dict(BOARD_COLOURS_JA)
     for leg, label in (("jump", "ジャンプ"), ("flight", "飛行"), ("bounce", "跳ね返り")):

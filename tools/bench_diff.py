@@ -101,9 +101,9 @@ print(time.perf_counter() - started, cpu() - cpu0)
 #: run in a fresh process: how long importing the drawing code takes.
 _IMPORT = r"""
 import importlib, sys, time
-from banmen.render import RENDERERS
+from banmen.render import renderer_name
 started, cpu0 = time.perf_counter(), time.process_time()
-importlib.import_module(RENDERERS[sys.argv[1]])
+importlib.import_module(renderer_name(sys.argv[1]))
 import banmen.render.svg, banmen.render.a11y
 print(time.perf_counter() - started, time.process_time() - cpu0)
 """

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from banmen.analysis import count_node
-from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import bitboard as bb
 from banmen.games.suicide_checkers.board import _inner
 
 class BaselineSolver:

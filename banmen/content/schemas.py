@@ -19,7 +19,7 @@ SCHEMA_FILES = {kind: f"{kind.rstrip('s')}.schema.json" for kind in CONTENT_KIND
 
 def _position_rules() -> list[dict]:
     """One ``if game is X then position follows X's position schema and options X's drawing
-    options`` clause per game (:data:`banmen.render.options.DRAWING_OPTIONS`)."""
+    options`` clause per game (:func:`banmen.render.options.drawing_options`)."""
     return [
         {
             "if": {"properties": {"game": {"const": game_id}}, "required": ["game"]},

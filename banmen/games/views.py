@@ -1,14 +1,15 @@
 """What the play board draws for a position: the board variant and the pieces to place.
 
 Standard library only (it runs in the browser from the engine zip, see
-:mod:`banmen.play`). Each game package has a ``view`` module with
-``variant(game, state) -> str``, ``pieces(game, state) -> (pieces, info)`` and
-``seats(game, position) -> [side id]``; this module picks it and assembles the answer of the
-``view`` request.
+:mod:`banmen.play`). Each game package has a ``view`` module (``<package>/view.py``,
+:mod:`banmen.contract`) with ``variant(game, state) -> str``, ``pieces(game, state) ->
+(pieces, info)``, ``looks(game, state) -> [look]`` and ``seats(game, position) -> [side
+id]``; this module finds it (:func:`banmen.game.game_module`) and assembles the answer of
+the ``view`` request.
 
 The board itself and one SVG ``<symbol>`` per piece look are drawn at build time by the
-game's matplotlib renderer (:mod:`banmen.render.parts`), written into the site as
-``assets/play/<variant>.json``. The page only places ``<use>`` elements: a piece
+game's drawing module (``<package>/drawing.py``, :mod:`banmen.render.parts`), written
+into the site as ``assets/play/<variant>.json``. The page only places ``<use>`` elements: a piece
 ``{"square", "symbol", "look", "label"}`` is the symbol ``symbol`` (the full element id,
 ``bm-play-<variant>-<look>``) drawn at the centre of ``square``; several pieces on one
 square are listed bottom to top (the order to append them). ``label`` is the piece's plain
@@ -18,29 +19,26 @@ badge's number), for the page's accessible names; everything visible is in the s
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable
 from typing import Any
 
 from banmen.errors import BanmenError
-from banmen.game import Game
-
-#: game id -> module with ``variant(game, state)``, ``pieces(game, state)``, ``looks(game,
-#: state)`` and ``seats(game, position)``.
-VIEWS: dict[str, str] = {
-    "ukejalayer": "banmen.games.ukejalayer.view",
-    "medamagaeru": "banmen.games.medamagaeru.view",
-    "suicide-checkers": "banmen.games.suicide_checkers.view",
-    "babuschka": "banmen.games.babuschka.view",
-    "ludo": "banmen.games.ludo.view",
-}
+from banmen.game import Game, game_module
 
 
 def _module(game: Game) -> Any:
+    """The ``view`` module of ``game``'s package (``<package>/view.py``).
+
+    Raises:
+        BanmenError: the game is unknown or its package has no view module.
+    """
     try:
-        return importlib.import_module(VIEWS[game.id])
-    except KeyError:
-        raise BanmenError(f"no play view for game '{game.id}'") from None
+        module = game_module(game.id, "view")
+    except BanmenError:  # an id no package registers
+        module = None
+    if module is None:
+        raise BanmenError(f"no play view for game '{game.id}'")
+    return module
 
 
 def symbol_id(variant: str, look: str) -> str:

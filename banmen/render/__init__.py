@@ -1,12 +1,12 @@
-"""Board drawing with matplotlib: one module per game, shared marks and SVG output.
+"""Board drawing with matplotlib: shared marks and SVG output; each game draws its boards in
+the ``drawing`` module of its package (``<package>/drawing.py``, :mod:`banmen.contract`).
 
-Use :func:`render_svg`; it picks the game's renderer from :data:`RENDERERS`. Importing this
-package is cheap: matplotlib and the engines are imported only when a board is drawn.
+Use :func:`render_svg`; it picks the game's drawing module (:func:`renderer`). Importing
+this package is cheap: matplotlib and the engines are imported only when a board is drawn.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import warnings
 from typing import TYPE_CHECKING
@@ -16,23 +16,36 @@ from banmen.render.spec import DiagramSpec
 if TYPE_CHECKING:
     from banmen.game import Game
 
-#: game id -> module with ``draw(game, spec) -> Figure``.
-RENDERERS: dict[str, str] = {
-    "ukejalayer": "banmen.render.ukejalayer",
-    "medamagaeru": "banmen.render.medamagaeru",
-    "suicide-checkers": "banmen.render.suicide_checkers",
-    "babuschka": "banmen.render.babuschka",
-    "ludo": "banmen.render.ludo",
-}
+def renderer_name(game_id: str) -> str:
+    """Return the import name of ``game_id``'s drawing module (``<package>.drawing``),
+    without importing that module (nor matplotlib).
+
+    Raises:
+        BanmenError: the id is unknown.
+    """
+    from banmen.game import game_package
+
+    return f"{game_package(game_id).__name__}.drawing"
+
+
+def renderer(game_id: str):
+    """Return ``game_id``'s drawing module (``draw(game, spec) -> Figure``,
+    ``geometry_for``, ``describe``, ``OPTIONS``, ``play_board``, ``play_look``; see
+    :mod:`banmen.contract`).
+
+    Raises:
+        BanmenError: the id is unknown, or its package has no drawing module.
+    """
+    from banmen.game import BanmenError, game_module
+
+    module = game_module(game_id, "drawing")
+    if module is None:
+        raise BanmenError(f"no board drawing for game '{game_id}' yet")
+    return module
 
 
 def _renderer(game: Game):
-    from banmen.game import BanmenError
-
-    try:
-        return importlib.import_module(RENDERERS[game.id])
-    except KeyError:
-        raise BanmenError(f"no board drawing for game '{game.id}' yet") from None
+    return renderer(game.id)
 
 
 #: (game id, its rules as JSON) -> square names drawn; the site build preloads it from its
@@ -97,4 +110,4 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
     return add_accessibility(svg, html_id(spec.ident), title, describe(game, spec.state))
 
 
-__all__ = ["DiagramSpec", "board_squares", "describe", "render_svg", "RENDERERS"]
+__all__ = ["DiagramSpec", "board_squares", "describe", "render_svg", "renderer", "renderer_name"]

@@ -1,40 +1,37 @@
 """The drawing options each game's renderer reads (``options:`` of a diagram, puzzle,
 sequence or lesson file), and their check.
 
-Each renderer documents its options in its module docstring ("Options (``spec.options``)")
-and reads them with ``spec.options.get(name, default)``; this table names the same options
-and the values each takes, as a JSON Schema fragment (``{"type": "boolean"}`` or
-``{"enum": [...]}``), so that content checking refuses a misspelt option or a value the
-renderer would read otherwise (``coordinates: maybe`` would draw the coordinates) without
-importing matplotlib, and ``banmen schema`` lets editors complete them.
-``tests/test_options.py`` holds the table to what the renderers read.
+Each game's drawing module (``<package>/drawing.py``) documents its options in its module
+docstring ("Options (``spec.options``)"), reads them with ``spec.options.get(name,
+default)`` and names the same options in its ``OPTIONS`` table with the values each takes,
+as a JSON Schema fragment (``{"type": "boolean"}`` or ``{"enum": [...]}``), so that content
+checking refuses a misspelt option or a value the renderer would read otherwise
+(``coordinates: maybe`` would draw the coordinates), and ``banmen schema`` lets editors
+complete them. ``tests/test_options.py`` holds each table to what its renderer reads.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from banmen.games.ludo.track import COLOURS
 
-_BOOL: dict[str, Any] = {"type": "boolean"}
+def drawing_options(game_id: str) -> dict[str, dict[str, Any]]:
+    """Return option name -> the values it takes (a JSON Schema fragment): the ``OPTIONS`` of
+    ``game_id``'s drawing module (``{}`` when the game has none, or no drawing module).
 
-#: game id -> option name -> the values it takes (a JSON Schema fragment).
-DRAWING_OPTIONS: dict[str, dict[str, dict[str, Any]]] = {
-    "ukejalayer": {"coordinates": _BOOL, "info": _BOOL},
-    "medamagaeru": {"coordinates": _BOOL, "info": _BOOL, "result": _BOOL,
-                    "cycle": {"enum": [True, False, "capture", "promotion"]}},
-    "suicide-checkers": {"numbers": _BOOL, "info": _BOOL, "result": _BOOL},
-    "babuschka": {"view": {"enum": ["table", "cutaway"]}, "coordinates": _BOOL, "info": _BOOL,
-                  "result": _BOOL, "marks": _BOOL, "pass_notice": _BOOL},
-    "ludo": {"info": _BOOL, "numbers": {"enum": list(COLOURS)}},
-}
+    Raises:
+        BanmenError: the game id is unknown.
+    """
+    from banmen.game import game_module
+
+    return dict(getattr(game_module(game_id, "drawing"), "OPTIONS", {}))
 
 
 def options_schema(game_id: str) -> dict[str, Any]:
     """Return the JSON Schema of the ``options`` mapping of ``game_id``'s files (no other
-    key; each value as :data:`DRAWING_OPTIONS` says)."""
+    key; each value as :func:`drawing_options` says)."""
     return {"type": "object", "additionalProperties": False,
-            "properties": dict(DRAWING_OPTIONS.get(game_id, {}))}
+            "properties": drawing_options(game_id)}
 
 
 def _written(value: Any) -> str:
@@ -78,7 +75,8 @@ def _shown(value: Any) -> str:
 
 def option_problems(game_id: str, options: dict[str, Any]
                     ) -> list[tuple[str, bool, str]]:
-    """Check the drawing ``options`` of a file of ``game_id`` against :data:`DRAWING_OPTIONS`.
+    """Check the drawing ``options`` of a file of ``game_id`` against its
+    :func:`drawing_options`.
 
     Returns:
         (option name, whether the error is at the key rather than the value, message) for
@@ -87,7 +85,7 @@ def option_problems(game_id: str, options: dict[str, Any]
         coordinates, info)")``, ``("coordinates", False, "drawing option 'coordinates':
         expected true or false, got 'maybe'")``.
     """
-    known = DRAWING_OPTIONS.get(game_id, {})
+    known = drawing_options(game_id)
     problems = []
     for name, value in options.items():
         schema = known.get(name)

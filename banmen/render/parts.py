@@ -23,8 +23,8 @@ viewBox is ``symbol_size`` centred on the point where the renderer drew the look
 piece lands where the static diagram draws it. The symbols' shared glyph outlines sit in the
 ``<defs>`` of the symbols' ``<svg>`` (put it in the page once, e.g. hidden, width 0).
 
-Each look is drawn by the renderer's own piece function (:mod:`banmen.render.play_looks`);
-the board by its own board drawing with the information lines off. Output is deterministic.
+Each look is drawn by the game's own piece function (``play_look`` of its drawing module,
+:mod:`banmen.render.play_looks`); the board by its ``play_board``, the information lines off. Output is deterministic.
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ from banmen.games.views import play_variant as _engine_variant
 from banmen.games.views import symbol_id
 from banmen.render.board import BoardAxes, Geometry
 
-#: board artists from this z-order on are drawn above the pieces (every piece look starts
-#: at 9 or above: medamagaeru's promotion ring is 9, the other pieces 10).
+#: board artists from this z-order on are drawn above the pieces. The rule for every game's
+#: drawing module: ``play_look`` draws each piece look at this z-order or above (a promotion
+#: ring at 9, pieces at 10), ``play_board`` only what the diagrams show over the pieces.
 OVERLAY_Z = 9.0
 #: cells between two looks drawn on the same sheet (clear of each other).
 _PITCH = 3.0
@@ -156,9 +157,9 @@ def draw_symbols(variant: str, geometry: Geometry, looks: list[str],
 def _board(game: Game, variant: str) -> tuple[str, Geometry]:
     """The empty board's ``<svg>`` with its two layers for the page and its geometry.
 
-    The board is drawn twice by the renderer: once without the artists that the static
-    diagrams draw above the pieces (z-order from :data:`OVERLAY_Z`: babuschka's goal corners,
-    checkers' square numbers), once with only those; the second comes last in a
+    The board is drawn twice by the game's ``play_board``: once without the artists that the
+    static diagrams draw above the pieces (z-order from :data:`OVERLAY_Z`, such as goal
+    corners or square numbers), once with only those; the second comes last in a
     ``<g class="bm-play-overlay">``, after an empty ``<g class="bm-play-pieces">`` that
     receives the pieces.
     """

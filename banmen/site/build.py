@@ -1401,13 +1401,11 @@ def board_inputs(game: Any, spec: Any) -> list[Any]:
 
 def _import_renderers() -> None:
     """Import matplotlib and every game's renderer (before a fork: the child shares them)."""
-    import importlib
-
     import banmen.render.svg  # noqa: F401 - matplotlib, its settings
-    from banmen.render import RENDERERS
+    from banmen.game import game_ids, game_module
 
-    for module in RENDERERS.values():
-        importlib.import_module(module)
+    for game_id in game_ids():
+        game_module(game_id, "drawing")
 
 
 def _simulation_lengths(with_presets: list[Any]) -> dict[str, dict[str, list[int]]]:

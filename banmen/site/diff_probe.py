@@ -35,10 +35,27 @@ def _source(game_id: str) -> str:
     """The source text of ``game_id``'s own drawing module (read, not imported)."""
     import importlib.util
 
-    from banmen.render import RENDERERS
+    from banmen.render import renderer_name
 
-    spec = importlib.util.find_spec(RENDERERS[game_id])
+    spec = importlib.util.find_spec(renderer_name(game_id))
     return Path(spec.origin).read_text(encoding="utf-8") if spec and spec.origin else ""
+
+
+#: functions of a drawing module that draw the play board, never a diagram (their engine
+#: calls and rule reads are not a diagram's).
+_PLAY_ONLY = ("play_board", "play_look")
+
+
+def _diagram_source(text: str) -> str:
+    """``text`` (a drawing module's source) without the functions of :data:`_PLAY_ONLY`."""
+    import ast
+
+    lines = text.splitlines(keepends=True)
+    for node in reversed(ast.parse(text).body):
+        if isinstance(node, ast.FunctionDef) and node.name in _PLAY_ONLY:
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            del lines[first - 1:node.end_lineno]
+    return "".join(lines)
 
 
 @functools.lru_cache(maxsize=None)
@@ -48,15 +65,15 @@ def renderer_reads(game_id: str) -> tuple[frozenset[str], frozenset[str]] | None
     method :func:`drawing_reads` cannot probe (then no board of the game is ever reused)."""
     import importlib.util
 
-    from banmen.render import RENDERERS
+    from banmen.render import renderer_name
 
-    names = [RENDERERS[game_id]] + [f"banmen.render.{n}" for n in _SHARED_RENDER]
+    names = [renderer_name(game_id)] + [f"banmen.render.{n}" for n in _SHARED_RENDER]
     text = ""
     for name in names:
         spec = importlib.util.find_spec(name)
         if spec is None or spec.origin is None:
             return None
-        text += Path(spec.origin).read_text(encoding="utf-8")
+        text += _diagram_source(Path(spec.origin).read_text(encoding="utf-8"))
     methods = frozenset(re.findall(r"\bgame\.(\w+)\(", text))
     fields = frozenset(re.findall(r"\brules\.(\w+)", text)) - {"to_json", "values", "explicit", "replace", "params"}
     # a renderer may read some fields only through its rule_reads(game, spec) (whose value
@@ -99,11 +116,9 @@ def drawing_reads(game: Any, spec: Any) -> str | None:
         if "legal_moves" in methods:
             answers.append(sorted(game.format_move(state, m) for m in game.legal_moves(state)))
         if "RULE_READS_COVER" in _source(game.id):
-            import importlib
+            from banmen.render import renderer
 
-            from banmen.render import RENDERERS
-
-            answers.append(importlib.import_module(RENDERERS[game.id]).rule_reads(game, spec))
+            answers.append(renderer(game.id).rule_reads(game, spec))
         if before is not None and move is not None:
             if "format_move" in methods:
                 answers.append(game.format_move(before, move))

@@ -209,7 +209,7 @@ BOARD_COLOURS_JA = (
     (style.REMOVED, "赤いマス（点線の枠と−）：駒が減ったマス"),
     (style.ADDED, "緑のマス（実線の枠と＋）：駒が増えたマス"),
     (style.ARROW, "青い矢印・文字：指した手と印"),
-    # ludo's legs and send-backs (banmen/render/ludo.py LEG_STYLE and SEND_BACK; kept here so
+    # ludo's legs and send-backs (banmen/games/ludo/drawing.py LEG_STYLE and SEND_BACK; kept here so
     # that pages need not import the renderer, and checked against it by tests/test_trainer.py)
     ("#e65100", "オレンジの点線の矢印：ジャンプ"),
     ("#6a1b9a", "紫の破線の矢印：飛行"),

@@ -1,8 +1,8 @@
 """スーサイドチェッカー (suicide / giveaway checkers): English draughts with the result reversed.
 
 Implements ``shared/rules/suicide-checkers.md``. The move generation is exactly English
-draughts (the bitboard core lives in :mod:`banmen.games.checkers_bitboard`); only the end of
-the game differs: the side to move that has no pieces or no legal move **wins**. Draws come
+draughts (the bitboard core lives in :mod:`.bitboard`); only the end of the game
+differs: the side to move that has no pieces or no legal move **wins**. Draws come
 from repetition and from a run of quiet moves, both rule parameters.
 
 Board and numbering (the standard checkers diagram, ``shared/rules/suicide-checkers.md``
@@ -30,8 +30,9 @@ Example::
 
 Package layout (one file per concern): :mod:`.rules` (parameters), :mod:`.board` (state,
 numbering, pieces), :mod:`.position` (FEN), :mod:`.notation` (move text, PDN), :mod:`.game`
-(the engine class), :mod:`.solver` (forced wins), :mod:`.queries` (named queries). The bitboard
-move generator stays in :mod:`banmen.games.checkers_bitboard`.
+(the engine class), :mod:`.solver` (forced wins), :mod:`.queries` (named queries),
+:mod:`.bitboard` (the move generator), :mod:`.evaluation` (the opponents' score),
+:mod:`.view` (the play board's view) and :mod:`.drawing` (the boards, build time only).
 """
 
 from banmen.games.suicide_checkers.board import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import bitboard as bb
 from banmen.games.suicide_checkers.rules import Move
 
 

@@ -1,10 +1,9 @@
 """The suicide-checkers engine class, :class:`SuicideCheckersGame` (contract of
 :mod:`banmen.game`).
 
-Implements ``shared/rules/suicide-checkers.md``: moves ("Moves", via
-:mod:`banmen.games.checkers_bitboard`), the reversed end of the game ("End of the game
-(reversed)") and the position YAML mapping; the solver lives in :mod:`.solver`, named queries
-in :mod:`.queries`.
+Implements ``shared/rules/suicide-checkers.md``: moves ("Moves", via :mod:`.bitboard`), the
+reversed end of the game ("End of the game (reversed)") and the position YAML mapping; the
+solver lives in :mod:`.solver`, named queries in :mod:`.queries`.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from typing import Any
 
 from banmen.errors import brief_repr
 from banmen.game import Game, IllegalMoveError, Outcome, PositionError, Query, check_move_text
-from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import bitboard as bb
 from banmen.games.suicide_checkers import kinds, reasons
 from banmen.games.suicide_checkers.board import (
     _inner,

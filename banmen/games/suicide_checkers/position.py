@@ -9,7 +9,7 @@ import re
 
 from banmen.errors import brief_repr
 from banmen.game import PositionError
-from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import bitboard as bb
 from banmen.games.suicide_checkers.board import CheckersState
 from banmen.games.suicide_checkers.rules import MAX_PIECES_PER_SIDE
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from banmen.errors import brief_repr
 from banmen.game import Query, QueryError, QueryParam
-from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import bitboard as bb
 from banmen.games.suicide_checkers.board import (
     _inner,
     captured_squares,

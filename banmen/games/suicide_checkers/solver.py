@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from banmen import analysis
-from banmen.games import checkers_bitboard as bb
+from banmen.games.suicide_checkers import bitboard as bb
 from banmen.games.suicide_checkers.board import _inner, CheckersState
 from banmen.games.suicide_checkers.rules import Move
 

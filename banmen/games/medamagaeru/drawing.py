@@ -40,6 +40,7 @@ import dataclasses
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -462,3 +463,36 @@ def describe(game: Game, state: Any) -> str:
         promoted = "（成り）" if piece.promoted else ""
         parts.append(f"{square_ja(square)}：{SIDE_JA[piece.owner]}の{piece.eyes}{promoted}")
     return "。".join(parts) + "。"
+
+
+# --------------------------------------------------------------------------- options, play board
+
+_BOOL: dict[str, Any] = {"type": "boolean"}
+#: the drawing options :func:`draw` reads (``spec.options``), each with the values it takes as
+#: a JSON-schema fragment (:mod:`banmen.render.options` checks content files against it).
+OPTIONS: dict[str, dict[str, Any]] = {
+    "coordinates": _BOOL, "info": _BOOL, "result": _BOOL,
+    "cycle": {"enum": [True, False, "capture", "promotion"]}}
+
+
+def play_board(game: Game) -> tuple[Figure, Geometry]:
+    """Return the empty board of the play board (information lines off) and its geometry
+    (cell units)."""
+    from banmen.render.play_looks import BOARD_OPTIONS
+
+    empty = game.position_from_yaml({"game": game.id, "to_move": "green", "board": {},
+                                     "captures": {"green": 0, "white": 0}, "attacker": "none"})
+    figure = draw(game, DiagramSpec("play/board", empty, options=BOARD_OPTIONS))
+    return figure, geometry(True, False)
+
+
+def play_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:
+    """Return ``draw_look(ax, look, center)``, which draws one look of the play view
+    (the look keys of ``banmen/games/medamagaeru/view.py``) centred at ``center`` (cell units)
+    as :func:`draw` draws that piece."""
+
+    def draw_look(ax: Any, look: str, center: tuple[float, float]) -> None:
+        text = look[:2] + ("+" if look.endswith("p") else "")
+        draw_piece(ax, center, parse_piece(text))
+
+    return draw_look

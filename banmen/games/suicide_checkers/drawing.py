@@ -37,7 +37,7 @@ The renderer reads positions only through the engine's documented helpers (``pie
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -403,3 +403,31 @@ def describe(game: Game, state: Any) -> str:
         side = SIDE_JA["black" if letter in "bB" else "white"]
         parts.append(f"{square}：{side}のキング" if letter.isupper() else f"{square}：{side}")
     return "。".join(parts) + "。"
+
+
+# --------------------------------------------------------------------------- options, play board
+
+_BOOL: dict[str, Any] = {"type": "boolean"}
+#: the drawing options :func:`draw` reads (``spec.options``), each with the values it takes as
+#: a JSON-schema fragment (:mod:`banmen.render.options` checks content files against it).
+OPTIONS: dict[str, dict[str, Any]] = {"numbers": _BOOL, "info": _BOOL, "result": _BOOL}
+
+
+def play_board(game: Game) -> tuple[Figure, Geometry]:
+    """Return the empty board of the play board (information line off, square numbers on)
+    and its geometry (cell units)."""
+    geo = geometry(info=False)
+    figure, ax = new_figure(geo)
+    _draw_board(ax, geo, False, True)
+    return figure, geo
+
+
+def play_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:
+    """Return ``draw_look(ax, look, center)``, which draws one look of the play view
+    (the look keys of ``banmen/games/suicide_checkers/view.py``) centred at ``center`` (cell units)
+    as :func:`draw` draws that piece."""
+
+    def draw_look(ax: Any, look: str, center: tuple[float, float]) -> None:
+        draw_piece(ax, center, look)
+
+    return draw_look

@@ -51,7 +51,7 @@ The renderer reads positions through the engine's documented helpers (``square_o
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from matplotlib import patheffects
@@ -735,3 +735,47 @@ __all__ = [
     "square_names",
     "status_text",
 ]
+
+
+# --------------------------------------------------------------------------- options, play board
+
+_BOOL: dict[str, Any] = {"type": "boolean"}
+#: the drawing options :func:`draw` reads (``spec.options``), each with the values it takes as
+#: a JSON-schema fragment (:mod:`banmen.render.options` checks content files against it).
+OPTIONS: dict[str, dict[str, Any]] = {"info": _BOOL, "numbers": {"enum": list(COLOURS)}}
+
+
+def play_board(game: Game) -> tuple[Figure, Geometry]:
+    """Return the empty board of the play board (information line and legend off) for
+    ``game``'s start square and piece count, and its geometry (cell units)."""
+    rules = game.initial_state().variant.rules
+    geo = geometry(rules.entry_square, rules.pieces, False, False)
+    figure, ax = new_figure(geo)
+    _draw_board(ax, geo, rules, _bottom(False, False))
+    return figure, geo
+
+
+def play_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:
+    """Return ``draw_look(ax, look, center)``, which draws one look of the play view
+    (the look keys of ``banmen/games/ludo/view.py``) centred at ``center`` (cell units)
+    as :func:`draw` draws that piece."""
+    from banmen.games.ludo.track import COLOUR_OF_INITIAL
+
+    def draw_look(ax: Any, look: str, center: tuple[float, float]) -> None:
+        x, y = center
+        if look.startswith("die"):
+            draw_die(ax, x, y, int(look[3:]))
+            return
+        if look.startswith("more"):
+            _, offsets = _slots(4)
+            dx, dy = offsets[3]
+            ax.text(x + dx, y + dy, f"+{look[4:]}", ha="center", va="center",
+                    fontsize=TEXT_PT, color=style.TEXT, zorder=11)
+            return
+        name, _, slot = look.partition("-")
+        count = int(slot[0]) if slot else 1
+        radius, offsets = _slots(count)
+        dx, dy = offsets["abcd".index(slot[1])] if slot else offsets[0]
+        draw_piece(ax, x + dx, y + dy, COLOUR_OF_INITIAL[name[0]], name[1:], radius)
+
+    return draw_look

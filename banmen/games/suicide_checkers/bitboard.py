@@ -3,8 +3,8 @@
 The moves are those of ``shared/rules/suicide-checkers.md`` ("Moves"): men step and jump
 diagonally forward, kings one square in every diagonal direction, captures are compulsory,
 a capture sequence is one move, and a man that reaches the far rank is crowned and stops.
-Nothing here knows about the reversed result or the draw rules; ``suicide_checkers.py``
-builds the game on top of it.
+Nothing here knows about the reversed result or the draw rules; the package
+(:mod:`banmen.games.suicide_checkers`) builds the game on top of it.
 
 Two mask layouts are used:
 

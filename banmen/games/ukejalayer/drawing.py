@@ -11,6 +11,7 @@ the documented position format, not on the engine's internal state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -177,3 +178,38 @@ def describe(game: Game, state: Any) -> str:
         elif words:
             parts.append(f"{square}：下から{'・'.join(words)}")
     return "。".join(parts) + "。"
+
+
+# --------------------------------------------------------------------------- options, play board
+
+_BOOL: dict[str, Any] = {"type": "boolean"}
+#: the drawing options :func:`draw` reads (``spec.options``), each with the values it takes as
+#: a JSON-schema fragment (:mod:`banmen.render.options` checks content files against it).
+OPTIONS: dict[str, dict[str, Any]] = {"coordinates": _BOOL, "info": _BOOL}
+
+
+def play_board(game: Game) -> tuple[Figure, Geometry]:
+    """Return the empty board of the play board (information line off) and its geometry
+    (cell units)."""
+    from banmen.render.play_looks import BOARD_OPTIONS
+
+    empty = game.position_from_yaml({"game": game.id, "to_move": "white",
+                                     "hands": {"white": 0, "black": 0}, "board": {}})
+    figure = draw(game, DiagramSpec("play/board", empty, options=BOARD_OPTIONS))
+    return figure, geometry_for(game, info=False)
+
+
+def play_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:
+    """Return ``draw_look(ax, look, center)``, which draws one look of the play view
+    (the look keys of ``banmen/games/ukejalayer/view.py``) centred at ``center`` (cell units)
+    as :func:`draw` draws that piece."""
+
+    def draw_look(ax: Any, look: str, center: tuple[float, float]) -> None:
+        if look.startswith("n"):
+            draw_stack_count(ax, center, int(look[1:]))
+            return
+        colour, rest = look[0], look[1:]
+        level, _, height = rest.partition("h")
+        draw_stack_piece(ax, center, colour, int(level), int(height or 4))
+
+    return draw_look

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -788,3 +788,43 @@ __all__ = [
     "shell_boxes",
     "status_text",
 ]
+
+
+# --------------------------------------------------------------------------- options, play board
+
+_BOOL: dict[str, Any] = {"type": "boolean"}
+#: the drawing options :func:`draw` reads (``spec.options``), each with the values it takes as
+#: a JSON-schema fragment (:mod:`banmen.render.options` checks content files against it).
+OPTIONS: dict[str, dict[str, Any]] = {
+    "view": {"enum": list(VIEWS)}, "coordinates": _BOOL, "info": _BOOL, "result": _BOOL,
+    "marks": _BOOL, "pass_notice": _BOOL}
+
+
+def play_board(game: Game) -> tuple[Figure, Geometry]:
+    """Return the empty board of the play board (status line off, cutaway view) with the
+    start and goal marks of ``game``'s player count, and its geometry (cell units)."""
+    from banmen.render.play_looks import BOARD_OPTIONS
+
+    position = game.position_to_yaml(game.initial_state())
+    empty = game.position_from_yaml({**position, "board": {}})
+    spec = DiagramSpec("play/board", empty, options={**BOARD_OPTIONS, "view": "cutaway"})
+    return draw(game, spec), geometry(True, False)
+
+
+def play_look(game: Game) -> Callable[[Any, str, tuple[float, float]], None]:
+    """Return ``draw_look(ax, look, center)``, which draws one look of the play view
+    (the look keys of ``banmen/games/babuschka/view.py``) centred at ``center`` (cell units)
+    as :func:`draw` draws that piece."""
+
+    def draw_look(ax: Any, look: str, center: tuple[float, float]) -> None:
+        if look == "rim":
+            draw_nest_rim(ax, center, 2)
+            return
+        owner, size, rest = look[0], look[1], look[3:]
+        if not rest:
+            draw_nest(ax, center, [look], "look", "cutaway")
+            return
+        k, _, count = rest.partition("of")
+        draw_shell(ax, center, owner, size, int(count) - int(k), int(count))
+
+    return draw_look
