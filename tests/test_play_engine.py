@@ -104,8 +104,8 @@ def test_python_api_answers_in_json_and_refuses_bad_requests():
                  "11-16, 12-16)"}
     assert json.loads(play.handle(json.dumps({"op": "legal", "game": "chess",
                                               "position": {}}))) == {
-        "error": "unknown game 'chess' (known: ukejalayer, medamagaeru, suicide-checkers, "
-                 "babuschka, ludo)"}
+        "error": "unknown game 'chess' (known: babuschka, ludo, medamagaeru, "
+                 "suicide-checkers, ukejalayer)"}
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
