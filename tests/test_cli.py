@@ -223,8 +223,8 @@ def test_every_command_has_help(runner):
      "banmen perft: Invalid value for 'DEPTH': 31 is not in the range 0<=x<=30. "
      "(see 'banmen perft --help')\n"),
     (["moves", "chess", "x.yaml"],
-     "banmen moves: Invalid value for 'GAME': 'chess' is not one of 'ukejalayer', "
-     "'medamagaeru', 'suicide-checkers', 'babuschka', 'ludo'. (see 'banmen moves --help')\n"),
+     "banmen moves: Invalid value for 'GAME': 'chess' is not one of 'babuschka', "
+     "'ludo', 'medamagaeru', 'suicide-checkers', 'ukejalayer'. (see 'banmen moves --help')\n"),
     (["nope"], "banmen: No such command 'nope'. (see 'banmen --help')\n"),
 ])
 def test_usage_errors_are_one_line(runner, argv, message):
