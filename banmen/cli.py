@@ -203,8 +203,12 @@ def main() -> None:
     """banmen: check, draw and publish board-game rulebooks and puzzles.
 
     Positions are YAML files (see README, 'Position files'); FILE may be '-' for standard
-    input. Game ids: ukejalayer, medamagaeru, suicide-checkers, babuschka, ludo.
+    input.
     """
+
+
+# the registered games, in the help's paragraph about positions
+main.help = f"{main.help} Game ids: {', '.join(game_ids())}."
 
 
 @main.command()
@@ -661,10 +665,45 @@ def serve(sets: tuple[str, ...], dev_addr: str, no_cache: bool, jobs: int | None
     sys.exit(status)
 
 
+class _LazyChoice(click.Choice):
+    """A :class:`click.Choice` whose choices are computed when first needed (a value to
+    check, the help): only the command that uses them imports the game packages' hooks."""
+
+    def __init__(self, make: Any) -> None:
+        self._make = make
+        self._made: tuple[str, ...] | None = None
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        if self._made is None:
+            self._made = tuple(self._make())
+        return self._made
+
+
+def _site_hooks(game_id: str) -> Any:
+    """``game_id``'s ``site.py`` module (:mod:`banmen.contract`), or ``None``."""
+    from banmen.game import game_module
+
+    return game_module(game_id, "site")
+
+
+def _simulated_games() -> list[str]:
+    """The games whose package can simulate games (a ``simulate`` and ``PRESETS`` hook)."""
+    return [g for g in game_ids()
+            if hasattr(_site_hooks(g), "simulate") and hasattr(_site_hooks(g), "PRESETS")]
+
+
+def _simulated_presets() -> list[str]:
+    """Every preset of the games of :func:`_simulated_games`, in their display order."""
+    return list(dict.fromkeys(name for g in _simulated_games()
+                              for name in _site_hooks(g).PRESETS.preset_names()))
+
+
 @main.command()
-@click.argument("game", type=click.Choice(["ludo"]), metavar="GAME")
-@click.option("--preset", type=click.Choice(["aeroplane", "easy", "ludo"]), default="aeroplane",
-              show_default=True, help="The preset whose rules every game uses.")
+@click.argument("game", type=_LazyChoice(_simulated_games), metavar="GAME")
+@click.option("--preset", type=_LazyChoice(_simulated_presets), default=None,
+              help="The preset whose rules every game uses (default: the game's first).")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True,
               help="The same seed gives the same games.")
@@ -675,23 +714,27 @@ def serve(sets: tuple[str, ...], dev_addr: str, no_cache: bool, jobs: int | None
 @SET_OPTION
 def simulate(game: str, preset: str, games: int, seed: int, colours: int | None, jobs: int,
              sets: tuple[str, ...]) -> None:
-    """Play GAMES random games of GAME (ludo) with a simple strategy and print statistics.
+    """Play GAMES random games of GAME (a game whose package simulates, such as ludo) with a
+    simple strategy and print statistics.
 
     Every ply is checked against the rules' invariants; a progress bar goes to standard error.
     """
     from tqdm import tqdm
 
-    from banmen.games.ludo import simulate as sim
-
+    hooks = _site_hooks(game)
+    names = list(hooks.PRESETS.preset_names())
+    if preset is None:
+        preset = names[0]
+    elif preset not in names:
+        raise click.BadParameter(f"{preset!r} is not one of "
+                                 f"{', '.join(repr(n) for n in names)}.", param_hint="'--preset'")
     try:
         overrides = parse_set_options(sets, game).get(game, {})
-        rules = sim.rules_for(preset, {**overrides, "preset": preset}, colours)
         with tqdm(total=games, unit="game", file=sys.stderr, disable=None) as bar:
-            records = sim.play_games(rules, games, seed, jobs, bar.update)
+            lines = hooks.simulate(preset, overrides, colours, games, seed, jobs, bar.update)
     except BanmenError as err:
         raise _UserError(str(err)) from None
-    stats = sim.summarise(records, sim.seated_colours(rules))
-    for line in sim.report_lines(rules, stats, seed):
+    for line in lines:
         click.echo(line)
 
 

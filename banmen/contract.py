@@ -46,7 +46,17 @@ their names are in :data:`BUILD_ONLY_MODULES`):
     Hooks of the site build, each optional: ``play_setups(game) -> [(Game, label)]`` (the
     start positions a 対局する page offers; default: the game as the site sets it);
     ``board_variants(game) -> [Game]`` (engines for every board look a page may need;
-    default: the game itself); ``PRESETS`` (see :mod:`banmen.site.presets`).
+    default: the game itself); ``PRESETS`` (rule presets: ``preset_names()``,
+    ``preset_rules(name)``, ``value_ja(parameter, value)``, ``PRESET_NAMES_JA``,
+    ``game_lengths(preset, games, seed, check=False)``; see :mod:`banmen.site.presets`);
+    ``simulate(preset, overrides, colours, games, seed, jobs, progress) -> [line]`` (what
+    ``banmen simulate GAME`` prints; needs ``PRESETS``).
+
+``<package>/mining.py`` (optional)
+    Hooks of ``banmen mine``, each optional: ``questions(game, state, data) -> [puzzle
+    mapping]`` (the game's puzzles are these questions about a position, best first, not
+    move puzzles); ``HISTORY_KEYS`` (position keys that only record history, left out of
+    mined positions).
 
 ``<package>/starter/`` (optional, package data)
     Content ``banmen new-site DIR --game ID`` copies into a new site: ``docs/``,
@@ -66,7 +76,7 @@ ENTRY_POINT_GROUP = "banmen.games"
 
 #: Modules of a game package that run only at build time (matplotlib, site hooks): left out
 #: of the engine zip.
-BUILD_ONLY_MODULES = ("drawing", "site")
+BUILD_ONLY_MODULES = ("drawing", "site", "mining")
 
 #: Package-data folders of a game package that are not code.
 DATA_FOLDERS = ("starter",)

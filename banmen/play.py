@@ -44,7 +44,7 @@ from typing import Any
 
 from banmen import opponent
 from banmen.errors import BanmenError, brief_repr, one_line
-from banmen.game import Game, get_game
+from banmen.game import Game, game_ids, get_game
 from banmen.games.views import view
 
 #: (game id, rules as sorted JSON) -> engine; a page asks the same game again and again.
@@ -70,7 +70,7 @@ def engine(game_id: str, rules: Mapping[str, Any] | None = None) -> Game:
         BanmenError: an unknown game id; RulesError: a bad override.
     """
     if not isinstance(game_id, str):
-        raise BanmenError("game must be a game id such as 'ukejalayer'")
+        raise BanmenError(f"game must be a game id such as {game_ids()[0]!r}")
     if rules is not None and not isinstance(rules, Mapping):
         raise BanmenError("rules must be a mapping of rule parameters")
     key = (game_id, json.dumps(rules or {}, sort_keys=True))

@@ -235,7 +235,7 @@ def test_texts_of_a_move_puzzle_come_from_the_engine():
 def test_ludo_questions_of_a_hand_written_position():
     """ludo p03 (red, roll 2): r2 alone sends back two; r2 lands on 10 after a jump; three
     moves."""
-    from banmen.mine import ludo
+    from banmen.games.ludo import mining as ludo
 
     data = yaml.safe_load((ROOT / "puzzles/ludo/p03-most-send-backs.yaml").read_text())
     game = get_game("ludo")

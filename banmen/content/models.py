@@ -234,7 +234,7 @@ class LessonExpect(Strict):
         None, min_length=1, description="the accepted moves (any one of them)")
     kind: str | None = Field(
         None, min_length=1,
-        description="a move kind the engine names (ukejalayer summon/move/link/eliminate, ...)")
+        description="a move kind the engine names (Game.move_kinds: summon, capture, ...)")
     squares: list[Square] | None = Field(
         None, description="the squares the reader must click (the query's answer)")
     query: str | None = Field(None, description="with 'squares': the query that computes them")
@@ -276,7 +276,7 @@ class LessonStep(Marks):
         None, description="the game's position YAML; omitted: the position after the "
         "previous step's move and reply")
     roll: int | None = Field(None, ge=1, le=6, strict=True,
-                             description="ludo: the die of this step")
+                             description="a dice game: the die of this step")
     expect: Expect | None = Field(
         None, description="what the reader must play, or a question (kind number, boolean or "
         "choice, as a puzzle answer)")

@@ -18,24 +18,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from banmen.game import BanmenError, Game, get_game
+from banmen.game import BanmenError, Game, game_module, get_game
 
 #: Puzzles kept from one game at most (variety: many games rather than one long ending).
 PER_GAME = 2
 #: Only the last plies of a game are searched for move puzzles (forced wins live there),
 #: and of a won game only the winner's positions.
 LAST_PLIES = 40
-#: Position keys that only record the game's history (medamagaeru's repetition window):
-#: left out of mined puzzles, which are then proved on the position without them.
-HISTORY = {"medamagaeru": ("window", "history")}
 #: Solver nodes one game may spend on its positions, in units of the per-position budget.
 GAME_NODES_FACTOR = 5
 #: Games played per puzzle asked for before the run gives up.
 GAMES_PER_PUZZLE = 40
 #: Default solver budget of one position's proof.
 NODES = 20_000
-#: The games whose puzzles are move puzzles (ludo's are questions about the roll).
-MOVE_GAMES = ("ukejalayer", "medamagaeru", "suicide-checkers", "babuschka")
 
 
 @dataclass(frozen=True)
@@ -84,15 +79,18 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
         ``(position key, puzzle mapping)`` pairs, at most a few; the mapping has every field
         of the puzzle file but ``game`` (filled in by :func:`puzzle_text`).
     """
-    from banmen.mine import ludo, select
+    from banmen.mine import select
     from banmen.mine.selfplay import play_game
     from banmen.mine.write import position_data, position_key, read_back
 
     game = get_game(settings.game_id, settings.rules)
+    mining = game_module(settings.game_id, "mining")
+    questions = getattr(mining, "questions", None)  # a game whose puzzles are questions
+    history = getattr(mining, "HISTORY_KEYS", ())
     played = play_game(game, game_seed(settings.seed, number))
     ranked: list[tuple[tuple, str, dict[str, Any]]] = []
     seen: set[str] = set()
-    first = 1 if settings.game_id == "ludo" else max(1, len(played.states) - LAST_PLIES)
+    first = 1 if questions is not None else max(1, len(played.states) - LAST_PLIES)
     ended = game.outcome(played.states[-1])
     winner = ended.winner if ended is not None else None
     spent: list[int] = []
@@ -102,8 +100,8 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
         if game.outcome(state) is not None:
             continue
         data = position_data(game, state)
-        if settings.game_id in HISTORY:  # a shorter position, if the proof holds without
-            data = {k: v for k, v in data.items() if k not in HISTORY[settings.game_id]}
+        if history:  # a shorter position, if the proof holds without
+            data = {k: v for k, v in data.items() if k not in history}
         key = position_key(data)
         if key in seen:
             continue
@@ -112,8 +110,8 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
             state = read_back(game, data)
         except BanmenError:
             continue
-        if settings.game_id == "ludo":
-            for rank, puzzle in enumerate(ludo.questions(game, state, data)):
+        if questions is not None:
+            for rank, puzzle in enumerate(questions(game, state, data)):
                 ranked.append(((rank, ply), key, {"position": data, **puzzle}))
             continue
         if winner is not None and game.side_to_move(state) != winner:
@@ -137,7 +135,7 @@ def mine_one_game(settings: Settings, number: int) -> list[tuple[str, dict[str, 
         kind = ((answer["kind"], answer["solution"][0]["move"]) if answer["kind"] == "move"
                 else (answer["kind"], answer.get("query")))
         if key in keys or kind in kinds:
-            continue  # one question per position; per game, one of each kind (ludo) or
+            continue  # one question per position; per game, one of each kind (questions) or
             # one per solution's first move (the same idea one move later is no new puzzle)
         keys.add(key)
         kinds.add(kind)

@@ -399,16 +399,19 @@ def _reasons(node: dict[str, Any], reasons: list[str], index: dict[str, int]) ->
             why[prefix] = [[i, " ".join(tokens)] for i, tokens in grouped.items()]
         out: dict[str, Any] = {"why": why,
                                "stop": {k: number(v) for k, v in table["stop"].items()}}
-        # the tables of Game.typed_tables: the reason (each table's last element) numbered
-        if "lose" in table:  # ukejalayer: {square: [most pieces it can lose, reason]}
-            out["lose"] = {k: [n, number(v)] for k, (n, v) in table["lose"].items()}
-            out["single"] = {k: number(v) for k, v in table["single"].items()}
-            out["noChain"] = number(table["noChain"])
-        if "labels" in table:  # {square: [accepted label, ..., reason]}
-            out["labels"] = {k: v[:-1] + [number(v[-1])] for k, v in table["labels"].items()}
-        if "words" in table:  # {text: reason}
-            out["words"] = {k: number(v) for k, v in table["words"].items()}
+        # the tables of Game.typed_tables, in the game's order: each reason (a table's value,
+        # or a list's last element: {square: [accepted label, ..., reason]}) numbered
+        for name, value in table.items():
+            if name not in out:
+                out[name] = numbered(value)
         return out
+
+    def numbered(value: Any) -> Any:
+        if isinstance(value, str):
+            return number(value)
+        if isinstance(value, dict):
+            return {k: numbered(v) for k, v in value.items()}
+        return [*value[:-1], number(value[-1])]
 
     right = {move: {**edge, "next": _reasons(edge["next"], reasons, index)
                     if edge["next"] else None} for move, edge in node["right"].items()}

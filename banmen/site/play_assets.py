@@ -4,9 +4,13 @@
 ``tools/setup.sh`` installs into ``node_modules/pyodide`` (pinned in ``package.json`` and
 ``package-lock.json``): nothing is fetched from a CDN when a reader plays, and the site works
 offline once served. ``assets/banmen-engine.zip`` holds the standard-library-only engine
-sources (:data:`ENGINE_SOURCES`), the same files ``banmen check`` runs; the page's worker
-(``docs/assets/js/play/worker.js``) unpacks it into Pyodide's file system and imports
-:mod:`banmen.play`.
+sources, the same files ``banmen check`` runs: banmen's own (:data:`ENGINE_SOURCES`) and every
+registered game package's but its build-only modules and data folders
+(:data:`banmen.contract.BUILD_ONLY_MODULES`, :data:`banmen.contract.DATA_FOLDERS`), each under
+its import path (a package outside banmen at the zip's top), and ``banmen/games.json``, the
+registry of games (:data:`banmen.game.ZIP_REGISTRY`: Pyodide sees no entry points); the page's
+worker (``docs/assets/js/play/worker.js``) unpacks it into a folder on Pyodide's ``sys.path``
+and imports :mod:`banmen.play`.
 
 The zip is deterministic: members sorted, fixed dates and permissions, so the same sources
 give the same bytes. The pages fetch it, the play words and the board parts with the build's
@@ -39,9 +43,10 @@ if TYPE_CHECKING:
     from banmen.site.cache import BuildCache
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-#: files of the banmen package the browser runs, relative to the package (globs).
-ENGINE_SOURCES = ("__init__.py", "errors.py", "params.py", "game.py", "analysis.py",
-                  "opponent.py", "play.py", "games/**/*.py")
+#: files of the banmen package the browser runs, relative to the package (globs); the game
+#: packages' files are added by :func:`engine_files`.
+ENGINE_SOURCES = ("__init__.py", "errors.py", "params.py", "game.py", "contract.py",
+                  "analysis.py", "opponent.py", "play.py", "games/*.py")
 #: what of the Pyodide npm package a page needs (the rest is docs, maps and Node glue).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -54,26 +59,69 @@ PLAY_WORDS = Path("assets") / "play-words.json"
 PLAY_PARTS_DIR = Path("assets") / "play"
 
 
+def _package_files(import_name: str) -> dict[str, Path]:
+    """``{name in the zip: path}`` of the game package ``import_name``'s Python files but its
+    build-only modules and data folders; a package outside banmen also brings the
+    ``__init__.py`` of each package it sits in."""
+    import importlib
+
+    from banmen.contract import BUILD_ONLY_MODULES, DATA_FOLDERS
+
+    left_out = {*DATA_FOLDERS, *BUILD_ONLY_MODULES, *(f"{m}.py" for m in BUILD_ONLY_MODULES)}
+    folder = Path(importlib.import_module(import_name).__file__).resolve().parent
+    prefix = import_name.replace(".", "/")
+    found = {}
+    for path in folder.rglob("*.py"):
+        relative = path.relative_to(folder)
+        if relative.parts[0] not in left_out and "__pycache__" not in relative.parts:
+            found[f"{prefix}/{relative.as_posix()}"] = path
+    parents = import_name.split(".")[:-1]
+    if parents[:1] != ["banmen"]:
+        for depth in range(len(parents), 0, -1):
+            folder = folder.parent
+            if (folder / "__init__.py").is_file():
+                found["/".join(parents[:depth]) + "/__init__.py"] = folder / "__init__.py"
+    return found
+
+
 def engine_files() -> list[tuple[str, Path]]:
-    """Return ``(name in the zip, path on disk)`` for every engine source, sorted by name;
-    names start with ``banmen/``."""
+    """Return ``(name in the zip, path on disk)`` for every engine source, sorted by name:
+    banmen's (:data:`ENGINE_SOURCES`, under ``banmen/``) and each registered game package's
+    (:func:`banmen.game.registry`), without the build-only modules and data folders."""
+    from banmen.game import registry
+
     found: dict[str, Path] = {}
     for pattern in ENGINE_SOURCES:
         for path in _PACKAGE.glob(pattern):
             if path.is_file() and "__pycache__" not in path.parts:
                 found["banmen/" + path.relative_to(_PACKAGE).as_posix()] = path
+    for import_name in registry().values():
+        found.update(_package_files(import_name))
     return sorted(found.items())
 
 
+def registry_json() -> bytes:
+    """The zip's registry of games (``banmen/games.json``, :data:`banmen.game.ZIP_REGISTRY`):
+    game id -> import name of its package, keys sorted, UTF-8."""
+    from banmen.game import registry
+
+    return json.dumps(registry(), sort_keys=True, indent=1).encode("utf-8") + b"\n"
+
+
 def engine_zip() -> bytes:
-    """Return the bytes of the engine zip (deterministic for the same sources)."""
+    """Return the bytes of the engine zip (deterministic for the same sources):
+    :func:`engine_files` and the registry of games (:func:`registry_json`), sorted by name."""
+    from banmen.game import ZIP_REGISTRY
+
+    members = [(name, path.read_bytes()) for name, path in engine_files()]
+    members.append((f"banmen/{ZIP_REGISTRY}", registry_json()))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, path in engine_files():
+        for name, data in sorted(members):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
@@ -94,24 +142,19 @@ def pyodide_source(root: Path) -> Path:
 
 def play_games(games: Mapping[str, Game]) -> list[Game]:
     """Return one engine per board variant the pages of a site with engines ``games`` (game
-    id -> engine under the site's rules) can need, in a fixed order: each game as the site
-    sets it, babuschka for 2 and 4 players, ludo under each preset with 4 and 2 pieces
-    (positions of the short game); one engine per variant (the first).
+    id -> engine under the site's rules) can need, in a fixed order: by game id, the engines
+    of the package's ``board_variants(game)`` hook (:mod:`banmen.contract`, ``site.py``: for
+    バブーシュカ the site's game and both player counts), else the game as the site sets it;
+    one engine per variant (the first).
     """
-    from banmen.game import get_game
-    from banmen.games.ludo.rules import preset_names
+    from banmen.game import game_module
     from banmen.games.views import play_variant
 
     candidates: list[Game] = []
     for game_id in sorted(games):
         game = games[game_id]
-        candidates.append(game)
-        if game_id == "babuschka":
-            candidates += [game.with_rules({"players": n}) for n in (2, 4)]
-        if game_id == "ludo":
-            # a ludo board follows the preset of its position, whatever the site's rules
-            candidates += [get_game("ludo", {"preset": name, "pieces": n})
-                           for name in preset_names() for n in (4, 2)]
+        hook = getattr(game_module(game_id, "site"), "board_variants", None)
+        candidates += [game] if hook is None else hook(game)
     chosen: dict[str, Game] = {}
     for game in candidates:
         chosen.setdefault(play_variant(game), game)

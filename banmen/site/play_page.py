@@ -3,7 +3,8 @@
 Every diagram, the last frame of every sequence and every puzzle (shown once solved) get a
 button; each game's 「対局する」 page gets one for the start position (``{{ play <game> }}``).
 The button's block carries, escaped in its ``data-play`` attribute, a list of setups (one,
-or the player counts of バブーシュカ on its 対局する page), each::
+or, on a game's 対局する page, each start its package offers: the player counts of バブーシュカ),
+each::
 
     {"label": "4人", "game": "babuschka", "rules": {"players": 4},
      "position": {... the game's position mapping ...}, "sides": ["south", ...]}
@@ -83,24 +84,20 @@ def play_setup(game: Any, state: Hashable, label: str = "") -> dict[str, Any]:
 
 
 def start_setups(game: Any) -> list[dict[str, Any]]:
-    """Return the setups of a game's 対局する page: its start position under the site's rules;
-    for バブーシュカ both player counts (「2人」, 「4人」), for the ルドー family each preset with
-    2 colours and 飛行棋 and ルドー with 4 (「飛行棋・2人」 …, :data:`LUDO_SETUPS`). Each carries
-    ``"view"``, the play board's view of its start position (drawn at once on the page).
+    """Return the setups of a game's 対局する page: the start positions of the engines its
+    package's ``play_setups(game)`` hook returns (:mod:`banmen.contract`, ``site.py``: for
+    バブーシュカ both player counts, 「2人」 and 「4人」), else its start position under the
+    site's rules. Each carries ``"view"``, the play board's view of its start position (drawn
+    at once on the page).
 
     Raises:
         BanmenError: the game has no play view.
     """
+    from banmen.game import game_module
     from banmen.games.views import view
 
-    engines: list[tuple[Any, str]] = [(game, "")]
-    if game.id == "babuschka":
-        engines = [(game.with_rules({"players": n}), f"{n}人") for n in (2, 4)]
-    if game.id == "ludo":
-        from banmen.games.ludo.rules import PRESET_NAMES_JA
-
-        engines = [(game.with_rules({"preset": preset, "colours": colours}),
-                    f"{PRESET_NAMES_JA[preset]}・{colours}人") for preset, colours in LUDO_SETUPS]
+    hook = getattr(game_module(game.id, "site"), "play_setups", None)
+    engines: list[tuple[Any, str]] = [(game, "")] if hook is None else list(hook(game))
     setups = []
     for engine, label in engines:
         state = engine.initial_state()
@@ -108,11 +105,6 @@ def start_setups(game: Any) -> list[dict[str, Any]]:
         setup["view"] = json.loads(json.dumps(view(engine, state)))
         setups.append(setup)
     return setups
-
-
-#: The ルドー family's setups on its 対局する page: (preset, colours), the site's own rules
-#: (飛行棋, two colours) first.
-LUDO_SETUPS = [("aeroplane", 2), ("aeroplane", 4), ("easy", 2), ("ludo", 2), ("ludo", 4)]
 
 
 def play_html(setups: list[dict[str, Any]], where: str = "", hint: str = "") -> str:

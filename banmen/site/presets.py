@@ -5,24 +5,20 @@
 Both are computed from the engine's own objects when the site is built, so changing a preset
 in the engine changes the table, and changing the rules changes the figure.
 
-A game takes part by listing its engine package in :data:`PRESET_SOURCES`; the package
-provides ``preset_names()`` (ids in display order), ``preset_rules(name)`` (the rules object
-of a preset), ``value_ja(parameter, value)`` (a value in Japanese), ``PRESET_NAMES_JA``
-(id -> Japanese name), and for the figure ``simulate.game_lengths(preset, games, seed,
-check=False)`` (the figure's games need no per-ply invariant checks).
-Today that is the Ludo family (``shared/rules/ludo.md``).
+A game takes part through ``PRESETS`` in its package's ``site.py`` (:mod:`banmen.contract`):
+an object (a module or a namespace) that provides ``preset_names()`` (ids in display order),
+``preset_rules(name)`` (the rules object of a preset), ``value_ja(parameter, value)`` (a
+value in Japanese), ``PRESET_NAMES_JA`` (id -> Japanese name), and for the figure
+``game_lengths(preset, games, seed, check=False)`` (the plies of each simulated game; the
+figure's games need no per-ply invariant checks). Today that is the Ludo family
+(``shared/rules/ludo.md``).
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
-from banmen.game import BanmenError, Game
-
-#: game id -> the engine package that defines its presets.
-PRESET_SOURCES: dict[str, str] = {"ludo": "banmen.games.ludo"}
+from banmen.game import BanmenError, Game, game_ids, game_module
 
 #: simulated games per preset in the figure and the seed of the run (the figure's caption
 #: states both; the build spends about a second of CPU time on them).
@@ -30,17 +26,26 @@ SIMULATED_GAMES = 200
 SIMULATION_SEED = 0
 
 
+def _presets(game_id: str) -> Any:
+    """The ``PRESETS`` of ``game_id``'s ``site.py``, or ``None`` (no such hook, or an unknown
+    game)."""
+    if game_id not in game_ids():
+        return None
+    return getattr(game_module(game_id, "site"), "PRESETS", None)
+
+
 def has_presets(game_id: str) -> bool:
     """Return True when ``game_id`` has presets (a comparison table and a figure)."""
-    return game_id in PRESET_SOURCES
+    return _presets(game_id) is not None
 
 
-def _source(game_id: str) -> ModuleType:
-    try:
-        return importlib.import_module(PRESET_SOURCES[game_id])
-    except KeyError:
+def _source(game_id: str) -> Any:
+    source = _presets(game_id)
+    if source is None:
+        with_presets = [name for name in game_ids() if has_presets(name)]
         raise BanmenError(f"game '{game_id}' has no presets (games with presets: "
-                          f"{', '.join(PRESET_SOURCES)})") from None
+                          f"{', '.join(with_presets)})")
+    return source
 
 
 def short_label(game: Game, parameter: str) -> str:
@@ -99,10 +104,9 @@ def simulation_lengths(game: Game, games: int = SIMULATED_GAMES, seed: int = SIM
         BanmenError: the game has no presets.
     """
     source = _source(game.id)
-    simulate = importlib.import_module(PRESET_SOURCES[game.id] + ".simulate")
     # the invariants of every ply are checked by `banmen simulate` and the tests; the figure
     # plays the same games without them (a cold build makes it beside the content check)
-    return {name: simulate.game_lengths(name, games, seed, check=False)
+    return {name: source.game_lengths(name, games, seed, check=False)
             for name in source.preset_names()}
 
 

@@ -1,7 +1,8 @@
-"""Ludo puzzles from self-play: questions about the die just rolled whose answers the
-engine's named queries compute exactly (``shared/rules/ludo.md``), never depending on a
-later roll: where a piece lands after jumps and flights, which move sends back the most
-pieces, how many moves the roll allows."""
+"""The Ludo family's hook of ``banmen mine`` (:mod:`banmen.contract`, ``mining.py``): its
+puzzles from self-play are questions about the die just rolled whose answers the engine's
+named queries compute exactly (``shared/rules/ludo.md``), never depending on a later roll:
+where a piece lands after jumps and flights, which move sends back the most pieces, how many
+moves the roll allows."""
 
 from __future__ import annotations
 
