@@ -143,7 +143,7 @@ def test_touching_renderer_code_redraws_everything(project, tmp_path, monkeypatc
     cache_module.forget_code_digests()
     try:
         assert prepared(project).stats.drawn == []  # same code, other folder: still hits
-        renderer = package / "render" / "ukejalayer.py"
+        renderer = package / "games" / "ukejalayer" / "drawing.py"
         renderer.write_text(renderer.read_text(encoding="utf-8") + "\n# touched\n",
                             encoding="utf-8")
         cache_module.forget_code_digests()
