@@ -1,7 +1,8 @@
 """Why a typed move is illegal: the tables a move puzzle's page reads for text the reader types.
 
 The page (``docs/assets/js/typed-move.js``) parses a typed move with the game's notation
-only (no rule) into the click tokens that would enter it on the board, then walks the legal
+only (no rule), given as data by the game package (:func:`typed_notation`), into the click
+tokens that would enter it on the board, then walks the legal
 click paths of the position (:meth:`banmen.game.Game.move_clicks`). The first token that
 continues no legal path gets the engine's reason for that click; a text that stops before
 its move is complete gets the engine's reason for stopping there. Both come from the engine
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from banmen.game import Game
+from banmen.game import Game, game_module
 
 #: At most this many click prefixes per position get reasons (the rest say the notation
 #: message's fallback sentence on the page); the lessons use the same bound.
@@ -65,3 +66,17 @@ def typed_reasons(game: Game, state: Hashable, paths: Sequence[Sequence[str]],
             stop[" ".join(prefix)] = game.stop_reason(state, list(prefix))
     return {"why": dict(sorted(why.items())), "stop": dict(sorted(stop.items())),
             **game.typed_tables(state)}
+
+
+def typed_notation(game: Game) -> dict[str, Any] | None:
+    """Return how the page reads a typed move of ``game``: the forms of its notation as plain
+    data (the game package's ``typed.notation(game)``, see :mod:`banmen.contract`, "Typed
+    moves"), or ``None`` when the package gives none (the page then reads no typed move
+    other than the legal ones and asks the reader to check the notation).
+
+    Args:
+        game: the engine of the puzzle (the data may depend on its board, e.g. the order of
+            its squares).
+    """
+    module = game_module(game.id, "typed")
+    return None if module is None else module.notation(game)
