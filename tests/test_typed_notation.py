@@ -8,12 +8,14 @@ import json
 import re
 import shutil
 import subprocess
+import types
 from typing import Any
 
 import pytest
 
 from banmen.content import typed
 from banmen.content.typed import typed_notation
+from banmen.errors import BanmenError
 from banmen.game import game_ids, game_package
 from conftest import ROOT
 
@@ -146,3 +148,26 @@ def test_a_game_without_typed_data_reads_no_typed_move(monkeypatch):
     assert _run([["typedReason", answer, node, "11-16"],
                  ["typedReason", {k: v for k, v in answer.items() if k != "notation"},
                   node, "11-16"]]) == [None, None]
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"form": []}, "expected a mapping with a list 'forms'"),
+    ({"forms": [{"match": "a", "word": 1, "clicks": []}]},
+     "forms[0]: expected 'match' and one of word, clicks, changes"),
+    ({"forms": [{"match": "(a", "word": 1}]},
+     "forms[0].match: not a regular expression (missing ), unterminated subpattern at "
+     "position 0)"),
+    ({"forms": [{"match": "a", "clicks": [{"group": 1, "count": True, "token": "#x"}]}]},
+     "forms[0].clicks[0]: at most one of number, count, token, each"),
+    ({"forms": [{"match": "a", "clicks": [{"each": "a", "parts": [{"grup": 1}]}]}]},
+     "forms[0].clicks[0].parts[0]: expected a part with keys among group, number, count, "
+     "token, each, parts"),
+    ({"forms": [], "order": "a1 b1"}, "'order' must be a list of square names"),
+])
+def test_notation_data_of_a_wrong_shape_is_refused_in_one_line(monkeypatch, data, message):
+    module = types.ModuleType("tictactoe.typed")
+    module.notation = lambda game: data  # type: ignore[attr-defined]
+    monkeypatch.setattr(typed, "game_module", lambda game_id, name: module)
+    with pytest.raises(BanmenError) as err:
+        typed_notation(game_package("suicide-checkers").GAME())
+    assert str(err.value) == f"tictactoe.typed.notation: {message}"

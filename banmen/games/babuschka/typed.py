@@ -1,5 +1,5 @@
-"""How the puzzle page reads a typed babuschka move (plain data; see the section "Typed
-moves" of :mod:`banmen.contract`).
+"""How the puzzle page reads a typed babuschka move
+(plain data, :class:`banmen.contract.TypedNotation`).
 
 The notation of ``shared/rules/babuschka.md`` ("Notation"): an optional seat (``s:``), then
 ``pass``, or an optional size letter before the origin and the squares of the move joined by

@@ -1,5 +1,5 @@
-"""How the puzzle page reads a typed ludo move (plain data; see the section "Typed moves"
-of :mod:`banmen.contract`).
+"""How the puzzle page reads a typed ludo move
+(plain data, :class:`banmen.contract.TypedNotation`).
 
 The notation of ``shared/rules/ludo.md`` ("Notation"): ``pass``, ``roll<n>`` (a die face 1
 to 6), or a piece (``r1``) optionally followed by ``<from>-<to>``. Each is a fixed word the

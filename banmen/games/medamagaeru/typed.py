@@ -1,5 +1,5 @@
-"""How the puzzle page reads a typed medamagaeru move (plain data; see the section "Typed
-moves" of :mod:`banmen.contract`).
+"""How the puzzle page reads a typed medamagaeru move
+(plain data, :class:`banmen.contract.TypedNotation`).
 
 The notation of ``shared/rules/medamagaeru.md`` ("Notation"): an optional eye count before
 the origin (``3`` or ``3+``), the origin, ``-`` or ``x``, the target, and ``+`` for a

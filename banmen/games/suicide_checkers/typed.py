@@ -1,9 +1,10 @@
-"""How the puzzle page reads a typed suicide-checkers move (plain data; see the section
-"Typed moves" of :mod:`banmen.contract`).
+"""How the puzzle page reads a typed suicide-checkers move
+(plain data, :class:`banmen.contract.TypedNotation`).
 
-The notation of ``shared/rules/suicide-checkers.md`` ("Notation and formats"): numbered squares joined
-by ``-`` for a simple move (two squares) or by ``x`` for a jump (two or more); the page
-clicks each square in turn, leading zeros dropped (``05-09`` is squares 5 and 9).
+The notation of ``shared/rules/suicide-checkers.md`` ("Notation and formats"): numbered
+squares joined by ``-`` for a simple move (two squares) or by ``x`` for a jump (two or
+more); the page clicks each square in turn, leading zeros dropped (``05-09`` is squares 5
+and 9).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""How the puzzle page reads a typed Ukeja Layer move (plain data; see the section "Typed
-moves" of :mod:`banmen.contract`).
+"""How the puzzle page reads a typed Ukeja Layer move
+(plain data, :class:`banmen.contract.TypedNotation`).
 
 The two notations of ``shared/rules/ukejalayer.md`` ("Notation"): a chain
 ``a1(3)b1(2)c1(1)d1`` (each square, then the pieces carried out of it as the board's

@@ -44,7 +44,7 @@ function squaresOk(list, squares) {
 }
 
 /* Reading a text with the game's notation, given as data (answer.notation, written by the
- * game package's typed.py; banmen/contract.py, "Typed moves"):
+ * game package's typed.py; banmen/contract.py, TypedNotation):
  *   {"forms": [form, ...], "numbered": true?, "order": [square, ...]?}
  * The first form whose "match" (a regular expression) matches the whole text reads it; a
  * reading that fails (a count of 0, a repeated square, squares out of order) leaves the text
