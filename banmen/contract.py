@@ -32,11 +32,6 @@ board runs under Pyodide, with banmen's own engine files):
     ``evaluate(game, state, side) -> float``: the static score the computer opponents
     search with (higher is better for ``side``). Without it the opponents count legal moves.
 
-``<package>/typed.py`` (optional)
-    ``notation(game) -> dict``: how a move puzzle's page reads a typed move, as plain data
-    (see :class:`TypedNotation`), exported with each move puzzle. Without it the page reads
-    only the texts of legal moves and asks the reader to check any other.
-
 Modules used only while building (may import matplotlib; never shipped to the browser;
 their names are in :data:`BUILD_ONLY_MODULES`):
 
@@ -63,6 +58,11 @@ their names are in :data:`BUILD_ONLY_MODULES`):
     move puzzles); ``HISTORY_KEYS`` (position keys that only record history, left out of
     mined positions).
 
+``<package>/typed.py`` (optional)
+    ``notation(game) -> dict``: how a move puzzle's page reads a typed move, as plain data
+    (see :class:`TypedNotation`), exported with each move puzzle. Without it the page reads
+    only the texts of legal moves and asks the reader to check any other.
+
 ``<package>/starter/`` (optional, package data)
     Content ``banmen new-site DIR --game ID`` copies into a new site: ``docs/``,
     ``diagrams/``, ``puzzles/``, ``lessons/`` as in any banmen site.
@@ -81,7 +81,7 @@ ENTRY_POINT_GROUP = "banmen.games"
 
 #: Modules of a game package that run only at build time (matplotlib, site hooks): left out
 #: of the engine zip.
-BUILD_ONLY_MODULES = ("drawing", "site", "mining")
+BUILD_ONLY_MODULES = ("drawing", "site", "mining", "typed")
 
 #: Package-data folders of a game package that are not code.
 DATA_FOLDERS = ("starter",)
