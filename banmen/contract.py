@@ -58,6 +58,11 @@ their names are in :data:`BUILD_ONLY_MODULES`):
     move puzzles); ``HISTORY_KEYS`` (position keys that only record history, left out of
     mined positions).
 
+``<package>/typed.py`` (optional)
+    ``notation(game) -> dict``: how a move puzzle's page reads a typed move, as plain data
+    (see :class:`TypedNotation`), exported with each move puzzle. Without it the page reads
+    only the texts of legal moves and asks the reader to check any other.
+
 ``<package>/starter/`` (optional, package data)
     Content ``banmen new-site DIR --game ID`` copies into a new site: ``docs/``,
     ``diagrams/``, ``puzzles/``, ``lessons/`` as in any banmen site.
@@ -76,7 +81,7 @@ ENTRY_POINT_GROUP = "banmen.games"
 
 #: Modules of a game package that run only at build time (matplotlib, site hooks): left out
 #: of the engine zip.
-BUILD_ONLY_MODULES = ("drawing", "site", "mining")
+BUILD_ONLY_MODULES = ("drawing", "site", "mining", "typed")
 
 #: Package-data folders of a game package that are not code.
 DATA_FOLDERS = ("starter",)
@@ -130,3 +135,39 @@ def words_of(package: Any) -> Words:
             raise
         return Words()
     return module.WORDS
+
+
+class TypedNotation(TypedDict, total=False):
+    """What ``<package>/typed.py``'s ``notation(game)`` returns: the game's notation as data,
+    read by ``docs/assets/js/typed-move.js`` (which names no game) to turn a typed text into
+    the board clicks that would enter it; the engine's reasons then say why it is no move.
+
+    Attributes:
+        forms: ``[form, ...]``; the first form whose ``match`` matches the whole normalised
+            text (lower case, no spaces) reads it; if its reading fails the text is not read.
+            A form has ``match`` (a regular expression valid in Python and JavaScript,
+            numbered groups only) and one of:
+
+            * ``"word": g``: a fixed word (group ``g``), judged by the position's ``words``
+              table (:meth:`banmen.game.Game.typed_tables`), e.g. ``pass``;
+            * ``"clicks": [part, ...]``: the click tokens (:meth:`banmen.game.Game.move_clicks`),
+              with ``"label": g`` for a label written before the origin (the ``labels``
+              table) and ``"chain": true`` for a route of squares each followed by a
+              ``#<n>`` count (its net changes are named in the ``changes`` form);
+            * ``"changes": regex``: the height-change form: each match is one square's
+              change, group 1 its size (empty for 1, else 2 or more), group 2 the square;
+              the squares that lose pieces come first, each group in ``order``.
+
+            A part is ``{"group": g}`` (the text of group ``g``, default 0: the whole match;
+            nothing where the group did not match), with at most one of ``"number": true``
+            (a decimal number, leading zeros dropped), ``"count": true`` (the token
+            ``#<n>``, n at least 1), ``"token": t`` (the token ``t``) or ``"each": regex``
+            with ``"parts"`` (every match of ``regex`` in the group, each read with
+            ``parts``, default ``[{}]``).
+        numbered: squares are numbers: a number the board lacks gets its own sentence.
+        order: every square, in the order the ``changes`` form lists them.
+    """
+
+    forms: list[dict[str, Any]]
+    numbered: bool
+    order: list[str]

@@ -44,7 +44,7 @@ from typing import Any
 from banmen.analysis import Solver
 from banmen.content.models import Marks
 from banmen.content.steps import make_spec, normalise_move_text
-from banmen.content.typed import typed_reasons
+from banmen.content.typed import typed_notation, typed_reasons
 from banmen.game import Game
 from banmen.render.spec import DiagramSpec
 
@@ -303,8 +303,10 @@ def solution_tree(game: Game, ident: str, options: Mapping[str, Any], state: Has
         main: the author's checked line.
 
     Returns:
-        ``(tree, frames)``: the root node (see the module docstring) and the boards it
-        refers to, in index order (board ``k`` is ``frames[k - 1]``).
+        ``(tree, frames)``: ``{"root": node (see the module docstring), "labels", "game",
+        "squares", "notation"}`` (``notation``: how the page reads a typed move,
+        :func:`banmen.content.typed.typed_notation`, left out for a game that gives none)
+        and the boards it refers to, in index order (board ``k`` is ``frames[k - 1]``).
     """
     builder = _Builder(game, ident, options, game.side_to_move(state), Solver(game))
     tree = builder.node(state, plies, main)
@@ -325,5 +327,9 @@ def solution_tree(game: Game, ident: str, options: Mapping[str, Any], state: Has
     from banmen import render
 
     # the typed-move reader (docs/assets/js/typed-move.js) needs the notation and the squares
-    return {"root": tree, "labels": dict(sorted(labels.items())), "game": game.id,
-            "squares": sorted(render.board_squares(game))}, builder.frames
+    result = {"root": tree, "labels": dict(sorted(labels.items())), "game": game.id,
+              "squares": sorted(render.board_squares(game))}
+    notation = typed_notation(game)
+    if notation is not None:
+        result["notation"] = notation
+    return result, builder.frames

@@ -1,27 +1,32 @@
 /* typed-move.js: why a typed move that is well formed is not legal here.
  *
- * The page knows no rule. It reads a typed text with the game's notation only (the forms of
- * banmen/games/<game>/notation.py: squares, separators, counts), turns it into the tokens that
- * would enter it on the board, and walks the legal click paths of the position (exported by
- * the build); the first token that continues no legal path gets the engine's reason for that
- * click, found at build time (banmen/content/typed.py), and a text that ends before its move
- * is complete gets the engine's reason for stopping there.
+ * The page knows no rule and no game. It reads a typed text with the game's notation only,
+ * given as data (answer.notation: the forms of banmen/games/<package>/typed.py, squares,
+ * separators, counts), turns it into the tokens that would enter it on the board, and walks
+ * the legal click paths of the position (exported by the build); the first token that
+ * continues no legal path gets the engine's reason for that click, found at build time
+ * (banmen/content/typed.py), and a text that ends before its move is complete gets the
+ * engine's reason for stopping there.
  *
  *   typedReason(answer, node, key)
- *     answer  a move puzzle's data: "game", "squares", "reasons" (Japanese sentences)
+ *     answer  a move puzzle's data: "notation", "squares", "reasons" (Japanese sentences)
  *     node    the solution-tree node the reader is to move in ("moves", "accept",
  *             "illegal", "typed")
  *     key     the typed text, normalised (move-text.js)
- *   returns the reason (a Japanese sentence), or null when the text does not parse; a
- *   numbered square the board does not have (suicide-checkers 99-100) gets its own sentence.
+ *   returns the reason (a Japanese sentence), or null when the text does not parse (or the
+ *   game gives no notation data); a numbered square the board does not have (99-100 where
+ *   "numbered" is set) gets its own sentence.
  *
  *   clickReason(answer, node, before, name)
  *     the reason for a board click on square `name` after the tokens `before`, or "".
  *
- * A label written before the origin (babuschka's size letter, medamagaeru's eye count) is
- * checked against the labels the build exports for the pieces of the side to move
- * ("labels"); ukejalayer's height-change form against the most pieces each square can lose
- * ("lose"); fixed words (pass) against "words" (kinds.py and reasons.py of each game).
+ *   readTyped(notation, key)
+ *     the reading of one text (below), or null.
+ *
+ * A label written before the origin (e.g. a size letter, an eye count) is checked against
+ * the labels the build exports for the pieces of the side to move ("labels"); a
+ * height-change form against the most pieces each square can lose ("lose"); fixed words
+ * (pass) against "words" (the tables of Game.typed_tables).
  */
 
 function startsWith(list, prefix) {
@@ -38,51 +43,70 @@ function squaresOk(list, squares) {
   return list.every(function (s) { return squares.indexOf(s) >= 0; });
 }
 
-/* Notation readers: key -> {clicks}, {single}, {changes}, {word} or null (malformed). */
+/* Reading a text with the game's notation, given as data (answer.notation, written by the
+ * game package's typed.py; banmen/contract.py, TypedNotation):
+ *   {"forms": [form, ...], "numbered": true?, "order": [square, ...]?}
+ * The first form whose "match" (a regular expression) matches the whole text reads it; a
+ * reading that fails (a count of 0, a repeated square, squares out of order) leaves the text
+ * unread. A form gives
+ *   "word": g               the fixed word of group g (the whole text where g did not match)
+ *   "clicks": [part, ...]   the click tokens (with "label": g, the label written before the
+ *                           origin; with "chain": true, a route of squares and "#<n>" counts)
+ *   "changes": regex        height changes: each match is a square's change, group 1 its
+ *                           size (empty for 1, else 2 or more), group 2 the square
+ * A part is {"group": g} (the group's text; default 0, the whole match; skipped where the
+ * group did not match) with one of "number": true (a decimal number, leading zeros dropped),
+ * "count": true ("#<n>", n at least 1), "token": t (t itself), or "each": regex with "parts"
+ * (every match of regex in the group's text, each read with "parts", default [{}]).
+ * Returns {word}, {clicks, label, chain}, {single} or {changes, all}, or null. */
 
-function checkers(key) {
-  if (!/^\d+(?:[-x]\d+)+$/.test(key)) return null;
-  var seps = key.replace(/\d+/g, "");
-  if (seps.indexOf("-") >= 0 && seps.indexOf("x") >= 0) return null;
-  var squares = key.split(/[-x]/).map(function (s) { return String(parseInt(s, 10)); });
-  if (seps.charAt(0) === "-" && squares.length !== 2) return null;
-  return { clicks: squares };
+function matchWhole(pattern, key) {
+  return new RegExp("^(?:" + pattern + ")$").exec(key);
 }
 
-function medamagaeru(key) {
-  var m = /^([1-5]\+?)?(\d\d)([-x])(\d\d)(\+)?$/.exec(key);
-  if (!m) return null;
-  return { clicks: [m[2], m[4]].concat(m[5] ? ["#promote"] : []), label: m[1] || null };
-}
-
-function babuschka(key) {
-  if (/^(?:[swne]:)?pass$/.test(key)) return { word: key.replace(/^[swne]:/, "") };
-  var m = /^(?:[swne]:)?([sml])?([a-z]\d+)((?:[-x][a-z]\d+)+)$/.exec(key);
-  if (!m) return null;
-  var seps = m[3].replace(/[a-z]\d+/g, "");
-  if (seps !== "-" && /-/.test(seps)) return null;
-  return { clicks: [m[2]].concat(m[3].split(/[-x]/).slice(1)), label: m[1] || null };
-}
-
-function ukejalayer(key) {
-  var token = /([a-z]\d)(?:\((\d+)\))?/g;
-  var clicks = [];
-  var found;
-  if (key.indexOf("(") >= 0) {
-    if (!/^(?:[a-z]\d\(\d+\))+[a-z]\d$/.test(key)) return null;
-    while ((found = token.exec(key)) !== null) {
-      clicks.push(found[1]);
-      if (found[2] !== undefined) {
-        if (parseInt(found[2], 10) === 0) return null;
-        clicks.push("#" + parseInt(found[2], 10));
+function readParts(parts, found, out) {
+  for (var i = 0; i < parts.length; i += 1) {
+    var part = parts[i];
+    var text = found[part.group || 0];
+    if (text === undefined) continue;
+    if (part.each !== undefined) {
+      var each = new RegExp(part.each, "g");
+      var inner;
+      while ((inner = each.exec(text)) !== null) {
+        if (inner[0] === "") { each.lastIndex += 1; continue; }
+        if (!readParts(part.parts || [{}], inner, out)) return false;
       }
+    } else if (part.token !== undefined) {
+      out.push(part.token);
+    } else if (part.count) {
+      var n = parseInt(text, 10);
+      if (!(n >= 1)) return false;
+      out.push("#" + n);
+    } else {
+      out.push(part.number ? String(parseInt(text, 10)) : text);
     }
-    return { clicks: clicks, chain: true };
   }
-  if (!/^(?:\d*[a-z]\d)+$/.test(key)) return null;
-  var counted = /(\d*)([a-z]\d)/g;
+  return true;
+}
+
+/* Squares in the notation's order ("order"; as written where the data gives none). */
+function position(order, square) {
+  return order ? order.indexOf(square) : 0;
+}
+
+function ordered(group, order) {
+  for (var i = 1; i < group.length; i += 1) {
+    if (position(order, group[i - 1][0]) > position(order, group[i][0])) return false;
+  }
+  return true;
+}
+
+function readChanges(pattern, key, order) {
+  var counted = new RegExp(pattern, "g");
   var changes = [];
+  var found;
   while ((found = counted.exec(key)) !== null) {
+    if (found[0] === "") { counted.lastIndex += 1; continue; }
     var count = found[1] ? parseInt(found[1], 10) : 1;
     if (found[1] && count < 2) return null;
     if (changes.some(function (c) { return c[0] === found[2]; })) return null;
@@ -96,38 +120,39 @@ function ukejalayer(key) {
     sum += changes[k][1];
     if (2 * sum === total) {
       var lost = changes.slice(0, k + 1);
-      if (!ordered(lost) || !ordered(changes.slice(k + 1))) return null;
+      if (!ordered(lost, order) || !ordered(changes.slice(k + 1), order)) return null;
       return { changes: lost, all: changes };
     }
   }
   return null;
 }
 
-/* Canonical order within a group: rank from high to low, then file from a. */
-function ordered(group) {
-  for (var i = 1; i < group.length; i += 1) {
-    var a = group[i - 1][0], b = group[i][0];
-    var rankA = parseInt(a.slice(1), 10), rankB = parseInt(b.slice(1), 10);
-    if (rankA < rankB || (rankA === rankB && a.charAt(0) > b.charAt(0))) return false;
+export function readTyped(notation, key) {
+  var forms = notation && notation.forms ? notation.forms : [];
+  for (var i = 0; i < forms.length; i += 1) {
+    var form = forms[i];
+    var found = matchWhole(form.match, key);
+    if (!found) continue;
+    if (form.word !== undefined) {
+      return { word: found[form.word] !== undefined ? found[form.word] : key };
+    }
+    if (form.changes !== undefined) return readChanges(form.changes, key, notation.order);
+    var clicks = [];
+    if (!readParts(form.clicks || [], found, clicks)) return null;
+    return { clicks: clicks, label: form.label ? found[form.label] || null : null,
+             chain: !!form.chain };
   }
-  return true;
+  return null;
 }
 
-function ludo(key) {
-  var m = /^(?:pass|roll([0-9]+)|([rybg][1-4])(?:(?:yard|goal|\d+)-(?:goal|\d+))?)$/.exec(key);
-  if (!m) return null;
-  if (m[1] !== undefined && !(parseInt(m[1], 10) >= 1 && parseInt(m[1], 10) <= 6)) return null;
-  return { word: m[2] || key };
-}
-
-/* ukejalayer: the height-change text of a route (a1(3)b1(2)c1(1)d1 -> 3a1b1c1d1): each
- * square's net change, the squares that lose pieces first, each group in canonical order.
+/* A route (a1(3)b1(2)c1(1)d1 -> 3a1b1c1d1): each square's net change in the height-change
+ * form, the squares that lose pieces first, each group in the notation's order.
  * Notation arithmetic only; the legal moves decide whether such a move exists. */
-function netChanges(clicks) {
+function netChanges(clicks, order) {
   var net = {};
-  var order = [];
+  var seen = [];
   function add(square, delta) {
-    if (!has(net, square)) { net[square] = 0; order.push(square); }
+    if (!has(net, square)) { net[square] = 0; seen.push(square); }
     net[square] += delta;
   }
   for (var i = 0; i + 2 < clicks.length; i += 2) {
@@ -135,24 +160,18 @@ function netChanges(clicks) {
     add(clicks[i], -count);
     add(clicks[i + 2], count);
   }
-  function rankThenFile(a, b) {
-    var rankA = parseInt(a.slice(1), 10), rankB = parseInt(b.slice(1), 10);
-    if (rankA !== rankB) return rankB - rankA;
-    return a.charAt(0) < b.charAt(0) ? -1 : a.charAt(0) > b.charAt(0) ? 1 : 0;
-  }
   function text(squares) {
-    return squares.sort(rankThenFile).map(function (sq) {
+    return squares.sort(function (a, b) {
+      return position(order, a) - position(order, b);
+    }).map(function (sq) {
       var n = Math.abs(net[sq]);
       return (n > 1 ? String(n) : "") + sq;
     }).join("");
   }
-  var lost = order.filter(function (sq) { return net[sq] < 0; });
-  var gained = order.filter(function (sq) { return net[sq] > 0; });
+  var lost = seen.filter(function (sq) { return net[sq] < 0; });
+  var gained = seen.filter(function (sq) { return net[sq] > 0; });
   return lost.length && gained.length ? text(lost) + text(gained) : null;
 }
-
-var READERS = { "suicide-checkers": checkers, medamagaeru: medamagaeru, babuschka: babuschka,
-                ukejalayer: ukejalayer, ludo: ludo };
 
 /* The reader's text names squares of these legal moves but writes them another way. */
 function written(moves) {
@@ -222,8 +241,7 @@ export function clickReason(answer, node, before, name) {
 }
 
 export function typedReason(answer, node, key) {
-  var reader = READERS[answer.game];
-  var parsed = reader ? reader(key) : null;
+  var parsed = readTyped(answer.notation, key);
   if (parsed === null) return null;
   var typed = node.typed || {};
   var reasons = answer.reasons;
@@ -235,11 +253,11 @@ export function typedReason(answer, node, key) {
   }
   if (parsed.chain) {
     // a route longer than the one the notation writes: name the legal move it makes
-    var net = netChanges(parsed.clicks);
+    var net = netChanges(parsed.clicks, answer.notation.order);
     var same = node.moves.filter(function (m) { return m[0] === net; });
     if (same.length) return written(same);
   }
-  if (answer.game === "suicide-checkers") {
+  if (answer.notation.numbered) {
     // squares are numbered: name one that is not on the board (99-100)
     var missing = parsed.clicks.filter(function (s) { return answer.squares.indexOf(s) < 0; });
     if (missing.length) return noSquare(missing[0], answer.squares);
