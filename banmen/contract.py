@@ -171,3 +171,37 @@ class TypedNotation(TypedDict, total=False):
     forms: list[dict[str, Any]]
     numbered: bool
     order: list[str]
+
+
+#: The engine zip's copy of the registry (game id -> package), read where no installed
+#: distribution metadata exists (Pyodide in the browser); written by the site build.
+ZIP_REGISTRY = "games.json"
+
+_registry: dict[str, str] | None = None
+
+
+def registry() -> dict[str, str]:
+    """Return every registered game: game id -> the import name of its game package, sorted
+    by id (entry points of the group ``banmen.games``, see :mod:`banmen.contract`; where two
+    distributions register one id, the first found on the path wins).
+
+    Where no entry point is found (the engine zip under Pyodide carries no package
+    metadata), the zip's ``banmen/games.json`` (:data:`ZIP_REGISTRY`, plain JSON data) is
+    read instead.
+    """
+    global _registry
+    if _registry is None:
+        from importlib.metadata import entry_points
+
+        found: dict[str, str] = {}
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(point.name, point.value)
+        if not found:
+            import json
+            from pathlib import Path
+
+            zipped = Path(__file__).with_name(ZIP_REGISTRY)
+            if zipped.is_file():
+                found = {str(k): str(v) for k, v in json.loads(zipped.read_text("utf-8")).items()}
+        _registry = dict(sorted(found.items()))
+    return _registry

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from banmen.errors import BanmenError, brief_repr, shorten  # defined apart: cheap to import
 from banmen.params import Param, Rules, RulesError  # standard library only (Pyodide)
+from banmen.contract import registry  # the entry points (cheap to import, no engine)
 
 # --------------------------------------------------------------------------- errors
 
@@ -428,42 +429,6 @@ def parse_rules(model: type[Rules], overrides: Mapping[str, Any]) -> Rules:
 
 
 # --------------------------------------------------------------------------- registry
-
-#: The engine zip's copy of the registry (game id -> package), read where no installed
-#: distribution metadata exists (Pyodide in the browser); written by the site build.
-ZIP_REGISTRY = "games.json"
-
-_registry: dict[str, str] | None = None
-
-
-def registry() -> dict[str, str]:
-    """Return every registered game: game id -> the import name of its game package, sorted
-    by id (entry points of the group ``banmen.games``, see :mod:`banmen.contract`; where two
-    distributions register one id, the first found on the path wins).
-
-    Where no entry point is found (the engine zip under Pyodide carries no package
-    metadata), the zip's ``banmen/games.json`` (:data:`ZIP_REGISTRY`, plain JSON data) is
-    read instead.
-    """
-    global _registry
-    if _registry is None:
-        from importlib.metadata import entry_points
-
-        from banmen.contract import ENTRY_POINT_GROUP
-
-        found: dict[str, str] = {}
-        for point in entry_points(group=ENTRY_POINT_GROUP):
-            found.setdefault(point.name, point.value)
-        if not found:
-            import json
-            from pathlib import Path
-
-            zipped = Path(__file__).with_name(ZIP_REGISTRY)
-            if zipped.is_file():
-                found = {str(k): str(v) for k, v in json.loads(zipped.read_text("utf-8")).items()}
-        _registry = dict(sorted(found.items()))
-    return _registry
-
 
 def game_ids() -> list[str]:
     """Return the ids of every registered game, sorted."""

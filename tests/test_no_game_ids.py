@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from banmen.game import game_ids, registry
+from banmen.contract import registry
+from banmen.game import game_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 

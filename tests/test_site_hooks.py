@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from banmen import game as game_registry
+from banmen import contract as game_registry
 from banmen.cli import main
 from banmen.errors import BanmenError
 from banmen.game import game_ids, game_module, get_game

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -81,18 +82,37 @@ class CacheDamage(ValueError):
 @lru_cache(maxsize=1)
 def _package_files_digests() -> tuple[hashlib._Hash, hashlib._Hash]:
     """SHA-256 over the path and bytes of every source and data file of the banmen package
-    (``.py``, ``.yaml``, ``.json``): (without the page-only files of :data:`_PAGE_ONLY`,
+    and of the registered game packages outside it (``.py``, ``.yaml``, ``.json``): (without the page-only files of :data:`_PAGE_ONLY`,
     with every file), each file read once for both."""
     code, every = hashlib.sha256(), hashlib.sha256()
-    for path in sorted(_PACKAGE.rglob("*")):
-        relative = path.relative_to(_PACKAGE).as_posix()
-        if (path.suffix in (".py", ".yaml", ".json") and "__pycache__" not in relative
-                and path.is_file()):
-            entry = relative.encode() + b"\0" + path.read_bytes() + b"\0"
-            every.update(entry)
-            if relative not in _PAGE_ONLY:
-                code.update(entry)
+    for relative, path in _source_files():
+        entry = relative.encode() + b"\0" + path.read_bytes() + b"\0"
+        every.update(entry)
+        if relative not in _PAGE_ONLY:
+            code.update(entry)
     return code, every
+
+
+def _source_files() -> list[tuple[str, Path]]:
+    """``(name, path)`` of every source and data file of the banmen package (names relative
+    to it) and of every registered game package installed outside it (names starting with
+    the package's import name and ``:``), in a fixed order."""
+    from banmen.contract import registry
+
+    folders = [("", _PACKAGE)]
+    for package_name in sorted(set(registry().values())):
+        if package_name.split(".")[0] != "banmen":  # banmen's own games are in _PACKAGE
+            spec = importlib.util.find_spec(package_name)
+            if spec is not None and spec.submodule_search_locations:
+                folders.append((package_name + ":", Path(list(spec.submodule_search_locations)[0])))
+    found = []
+    for prefix, folder in folders:
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder).as_posix()
+            if (path.suffix in (".py", ".yaml", ".json") and "__pycache__" not in relative
+                    and path.is_file()):
+                found.append((prefix + relative, path))
+    return found
 
 
 @lru_cache(maxsize=1)

@@ -8,7 +8,7 @@ sources, the same files ``banmen check`` runs: banmen's own (:data:`ENGINE_SOURC
 registered game package's but its build-only modules and data folders
 (:data:`banmen.contract.BUILD_ONLY_MODULES`, :data:`banmen.contract.DATA_FOLDERS`), each under
 its import path (a package outside banmen at the zip's top), and ``banmen/games.json``, the
-registry of games (:data:`banmen.game.ZIP_REGISTRY`: Pyodide sees no entry points); the page's
+registry of games (:data:`banmen.contract.ZIP_REGISTRY`: Pyodide sees no entry points); the page's
 worker (``docs/assets/js/play/worker.js``) unpacks it into a folder on Pyodide's ``sys.path``
 and imports :mod:`banmen.play`.
 
@@ -87,8 +87,8 @@ def _package_files(import_name: str) -> dict[str, Path]:
 def engine_files() -> list[tuple[str, Path]]:
     """Return ``(name in the zip, path on disk)`` for every engine source, sorted by name:
     banmen's (:data:`ENGINE_SOURCES`, under ``banmen/``) and each registered game package's
-    (:func:`banmen.game.registry`), without the build-only modules and data folders."""
-    from banmen.game import registry
+    (:func:`banmen.contract.registry`), without the build-only modules and data folders."""
+    from banmen.contract import registry
 
     found: dict[str, Path] = {}
     for pattern in ENGINE_SOURCES:
@@ -101,9 +101,9 @@ def engine_files() -> list[tuple[str, Path]]:
 
 
 def registry_json() -> bytes:
-    """The zip's registry of games (``banmen/games.json``, :data:`banmen.game.ZIP_REGISTRY`):
+    """The zip's registry of games (``banmen/games.json``, :data:`banmen.contract.ZIP_REGISTRY`):
     game id -> import name of its package, keys sorted, UTF-8."""
-    from banmen.game import registry
+    from banmen.contract import registry
 
     return json.dumps(registry(), sort_keys=True, indent=1).encode("utf-8") + b"\n"
 
@@ -111,7 +111,7 @@ def registry_json() -> bytes:
 def engine_zip() -> bytes:
     """Return the bytes of the engine zip (deterministic for the same sources):
     :func:`engine_files` and the registry of games (:func:`registry_json`), sorted by name."""
-    from banmen.game import ZIP_REGISTRY
+    from banmen.contract import ZIP_REGISTRY
 
     members = [(name, path.read_bytes()) for name, path in engine_files()]
     members.append((f"banmen/{ZIP_REGISTRY}", registry_json()))
