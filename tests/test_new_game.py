@@ -149,6 +149,7 @@ def test_generated_engine_refuses_impossible_positions(package):
 
 def test_generated_view_words_and_drawing(package):
     from banmen.render.ids import html_id
+    from banmen.render.parts import draw_symbols
     from banmen.render.spec import DiagramSpec
     from banmen.render.svg import figure_to_svg
 
@@ -172,6 +173,12 @@ def test_generated_view_words_and_drawing(package):
     prefix = html_id(spec.ident)
     assert f'id="{prefix}--sq-c3"' in svg and f'id="{prefix}--arrived-badge-c3"' in svg
     assert set(drawing.geometry_for(game).centers) == {f"{f}{r}" for f in "abc" for r in "123"}
+    figure, geometry = drawing.play_board(game)
+    assert geometry == drawing.geometry_for(game, info=False)
+    assert figure_to_svg(figure, "play/tic-tac-toe").count("--sq-") == 9
+    symbols = draw_symbols("tic-tac-toe", geometry, view.looks(game, after),
+                           drawing.play_look(game))
+    assert [symbols.count(f'<symbol id="bm-play-tic-tac-toe-{look}"') for look in "XO"] == [1, 1]
 
 
 @pytest.mark.parametrize("args, message", [
