@@ -397,7 +397,7 @@ def schema(output: Path) -> None:
 
 @main.command("new-game")
 @click.argument("game_id", metavar="ID")
-@click.option("--dir", "folder", required=True, type=click.Path(path_type=Path),
+@click.option("--dir", "folder", required=True, metavar="DIR", type=click.Path(path_type=Path),
               help="A new or empty folder for the package.")
 def new_game(game_id: str, folder: Path) -> None:
     """Write an installable game package ID into DIR, from the template game 三目並べ
@@ -411,6 +411,8 @@ def new_game(game_id: str, folder: Path) -> None:
         raise _UserError(str(err)) from None
     for path in written:
         click.echo(path)
+    click.echo(one_line(f"next: pip install -e {folder}; then pytest {folder / 'tests'}"),
+               err=True)
 
 
 def _die_with_parent() -> None:

@@ -45,7 +45,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 def written(tmp_path) -> Path:
     folder = tmp_path / "ttt"
     result = CliRunner().invoke(main, ["new-game", "tic-tac-toe", "--dir", str(folder)])
-    assert (result.exit_code, result.stderr) == (0, "")
+    assert (result.exit_code, result.stderr) == (
+        0, f"next: pip install -e {folder}; then pytest {folder / 'tests'}\n")
     assert result.stdout.splitlines() == [str(folder / name) for name in
                                           sorted(FILES, key=lambda n: _template_order(n))]
     return folder
@@ -80,6 +81,11 @@ def test_new_game_writes_the_whole_package(written):
     assert "game: tic-tac-toe\n" in texts["tic_tac_toe/starter/puzzles/tic-tac-toe/p01-win-in-one.yaml"]
     assert "{{ diagram tic-tac-toe/three-in-a-row }}" in texts[
         "tic_tac_toe/starter/docs/tic-tac-toe/rules.md"]
+
+
+def test_new_game_has_help():
+    result = CliRunner().invoke(main, ["new-game", "--help"])
+    assert result.exit_code == 0 and "Usage: main new-game [OPTIONS] ID" in result.output
 
 
 def test_new_game_output_is_the_same_every_time(written, tmp_path):
@@ -168,6 +174,8 @@ def test_generated_view_words_and_drawing(package):
     assert words["sides"] == {"x": "×", "o": "○"}
     assert sorted(words["kinds"]) == sorted(game.move_kind_names)
     assert game.move_kinds(before, "c3") == ("win", "place")
+    assert game.click_reason(before, [], "b2") == "b2にはもう印があります。"
+    assert game.click_reason(after, [], "c1") == "勝負はもう終わっています。"
     spec = DiagramSpec("tic-tac-toe/t", after, before=before, move="c3")
     svg = figure_to_svg(drawing.draw(game, spec), spec.ident)
     prefix = html_id(spec.ident)
