@@ -397,8 +397,8 @@ def schema(output: Path) -> None:
 
 @main.command("new-game")
 @click.argument("game_id", metavar="ID")
-@click.option("--dir", "folder", required=True, metavar="DIR", type=click.Path(path_type=Path),
-              help="A new or empty folder for the package.")
+@click.option("--dir", "folder", required=True, metavar="DIR",
+              type=click.Path(path_type=Path), help="A new or empty folder for the package.")
 def new_game(game_id: str, folder: Path) -> None:
     """Write an installable game package ID into DIR, from the template game 三目並べ
     (tic-tac-toe): engine, view, words, drawing, starter content and tests. Install it with
