@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -70,7 +72,8 @@ def test_new_game_writes_the_whole_package(written):
     files = _files(written)
     assert list(files) == FILES
     texts = {name: data.decode("utf-8") for name, data in files.items()}
-    assert not [name for name, text in texts.items() if "${" in text or "__id__" in text]
+    assert not [name for name, text in texts.items()
+                if "${" in text or "$$" in text or "__id__" in text]
     pyproject = texts["pyproject.toml"]
     assert '[project.entry-points."banmen.games"]\ntic-tac-toe = "tic_tac_toe"\n' in pyproject
     assert 'dependencies = ["banmen"]' in pyproject
@@ -78,7 +81,8 @@ def test_new_game_writes_the_whole_package(written):
     code = [name for name in FILES if name.startswith("tic_tac_toe/") and name.endswith(".py")]
     lines = sum(texts[name].count("\n") for name in code)
     assert 300 < lines < 400  # small enough to read at once
-    assert "game: tic-tac-toe\n" in texts["tic_tac_toe/starter/puzzles/tic-tac-toe/p01-win-in-one.yaml"]
+    puzzle = texts["tic_tac_toe/starter/puzzles/tic-tac-toe/p01-win-in-one.yaml"]
+    assert puzzle.startswith("game: tic-tac-toe\n")
     assert "{{ diagram tic-tac-toe/three-in-a-row }}" in texts[
         "tic_tac_toe/starter/docs/tic-tac-toe/rules.md"]
 
@@ -172,6 +176,15 @@ def test_generated_view_words_and_drawing(package):
     assert (view.variant(game, after), view.looks(game, after)) == ("tic-tac-toe", ["X", "O"])
     assert drawing.describe(game, before) == "×の番。a1：×。b1：○。a2：○。b2：×。"
     assert words["sides"] == {"x": "×", "o": "○"}
+    full = game.position_from_yaml({"to_move": "o", "board": dict(zip(
+        ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"], "XOXXOOOXX"))})
+    reasons = [game.outcome(after).reason, game.outcome(full).reason]
+    assert [[template for pattern, template in words["outcomes"] if re.search(pattern, reason)]
+            for reason in reasons] == [["縦・横・斜めのどれかに3つ並びました。"],
+                                       ["マスがすべて埋まりましたが、3つ並んだ列はありません。"]]
+    jsonschema.validate(game.position_to_yaml(after), game.position_schema())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"to_move": "x", "board": {"d1": "X"}}, game.position_schema())
     assert sorted(words["kinds"]) == sorted(game.move_kind_names)
     assert game.move_kinds(before, "c3") == ("win", "place")
     assert game.click_reason(before, [], "b2") == "b2にはもう印があります。"
