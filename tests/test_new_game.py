@@ -289,10 +289,9 @@ def test_the_installed_package_passes_its_tests_and_banmen_perft(written, tmp_pa
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="banmen check finds a game's drawing through "
-                   "game_module(id, 'drawing') only once the render modules move into the game "
-                   "packages (issue #32, the drawing branch): remove this mark then")
 def test_banmen_check_passes_on_the_starter_content(written, tmp_path):
+    """The starter content checks with the installed package (needs banmen to find the
+    game's drawing module through its package: the h-drawing branch of issue #32)."""
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
                     str(target), str(written)], check=True, capture_output=True)
