@@ -163,6 +163,7 @@ def test_generated_engine_refuses_impossible_positions(package):
 
 
 def test_generated_view_words_and_drawing(package):
+    from banmen.game import IllegalMoveError
     from banmen.render.ids import html_id
     from banmen.render.parts import draw_symbols
     from banmen.render.spec import DiagramSpec
@@ -193,6 +194,12 @@ def test_generated_view_words_and_drawing(package):
     assert sorted(words["kinds"]) == sorted(game.move_kind_names)
     assert game.move_kinds(before, "c3") == ("win", "place")
     assert game.click_reason(before, [], "b2") == "b2にはもう印があります。"
+    with pytest.raises(IllegalMoveError) as refused:
+        game.parse_move(before, "b2")
+    assert (str(refused.value), refused.value.code, refused.value.values) == (
+        "'b2' is not legal here: b2 is marked already", "occupied", {"square": "b2"})
+    assert words["reasons"][refused.value.code].format(**refused.value.values) == (
+        "b2にはもう印があります。")
     assert game.click_reason(after, [], "c1") == "勝負はもう終わっています。"
     spec = DiagramSpec("tic-tac-toe/t", after, before=before, move="c3")
     svg = figure_to_svg(drawing.draw(game, spec), spec.ident)
