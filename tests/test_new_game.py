@@ -283,7 +283,8 @@ def test_the_installed_package_passes_its_tests_and_banmen_perft(written, tmp_pa
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
                     str(target), str(written)], check=True, capture_output=True)
-    env = {**os.environ, "PYTHONPATH": str(target)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(target), *filter(None, [os.environ.get("PYTHONPATH")])])}
     start = "game: tic-tac-toe\nto_move: x\nboard: {}\n"
     for depth, leaves in (("6", "54720"), ("9", "127872")):
         done = subprocess.run([*BANMEN, "perft", "tic-tac-toe", "-", depth], input=start,
@@ -302,7 +303,8 @@ def test_banmen_check_passes_on_the_starter_content(written, tmp_path):
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
                     str(target), str(written)], check=True, capture_output=True)
-    env = {**os.environ, "PYTHONPATH": str(target)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(target), *filter(None, [os.environ.get("PYTHONPATH")])])}
     done = subprocess.run([*BANMEN, "check", "--root", str(target / "tic_tac_toe" / "starter")],
                           env=env, capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (
