@@ -186,8 +186,8 @@ def test_generated_view_words_and_drawing(package):
         ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"], "XOXXOOOXX"))})
     reasons = [game.outcome(after).reason, game.outcome(full).reason]
     assert [[template for pattern, template in words["outcomes"] if re.search(pattern, reason)]
-            for reason in reasons] == [["縦・横・斜めのどれかに3つ並びました。"],
-                                       ["マスがすべて埋まりましたが、3つ並んだ列はありません。"]]
+            for reason in reasons] == [["縦・横・斜めのどれかに3つそろいました。"],
+                                       ["マスがすべて埋まりましたが、3つそろった列はありません。"]]
     jsonschema.validate(game.position_to_yaml(after), game.position_schema())
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"to_move": "x", "board": {"d1": "X"}}, game.position_schema())
