@@ -3,6 +3,7 @@ one-line refusals of bad input (nothing written then)."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import re
@@ -85,6 +86,25 @@ def test_new_game_writes_the_whole_package(written):
     assert puzzle.startswith("game: tic-tac-toe\n")
     assert "{{ diagram tic-tac-toe/three-in-a-row }}" in texts[
         "tic_tac_toe/starter/docs/tic-tac-toe/rules.md"]
+
+
+def test_browser_modules_import_only_the_engine(written):
+    """What runs under Pyodide (every module but drawing.py) imports only the standard
+    library, banmen's engine modules and its own package (banmen/contract.py)."""
+    allowed = {"banmen.errors", "banmen.game", "banmen.params", "banmen.analysis"}
+    found = {}
+    for path in sorted((written / "tic_tac_toe").glob("*.py")):
+        if path.stem == "drawing":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                if not (name in allowed or name.split(".")[0] in sys.stdlib_module_names
+                        or name.split(".")[0] == "tic_tac_toe"):
+                    found.setdefault(path.name, []).append(name)
+    assert found == {}
 
 
 def test_new_game_has_help():
