@@ -400,6 +400,26 @@ def schema(output: Path) -> None:
         click.echo(path)
 
 
+@main.command("new-game")
+@click.argument("game_id", metavar="ID")
+@click.option("--dir", "folder", required=True, metavar="DIR",
+              type=click.Path(path_type=Path), help="A new or empty folder for the package.")
+def new_game(game_id: str, folder: Path) -> None:
+    """Write an installable game package ID into DIR, from the template game 三目並べ
+    (tic-tac-toe): engine, view, words, drawing, starter content and tests. Install it with
+    'pip install -e DIR'."""
+    from banmen.new_game import new_game as write_package
+
+    try:
+        written = write_package(game_id, folder)
+    except BanmenError as err:
+        raise _UserError(str(err)) from None
+    for path in written:
+        click.echo(path)
+    click.echo(one_line(f"next: pip install -e {folder}; then pytest {folder / 'tests'}"),
+               err=True)
+
+
 def _die_with_parent() -> None:
     """In the child, before exec: ask Linux to end it when banmen dies (even by SIGKILL)."""
     try:
