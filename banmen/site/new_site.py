@@ -148,6 +148,18 @@ def check_target(target: Path) -> None:
         raise BanmenError(f"{target}: cannot write in {parent} (permission denied)")
 
 
+#: The pages of a game in the order a reader takes them (by file name stem; other pages
+#: follow by name).
+READING_ORDER = ("rules", "lesson", "puzzles", "play")
+
+
+def _reading_key(page: str) -> tuple[int, str]:
+    stem = page.rsplit("/", 1)[-1].removesuffix(".md")
+    first = stem.split("-", 1)[0]
+    rank = READING_ORDER.index(first) if first in READING_ORDER else len(READING_ORDER)
+    return rank, page
+
+
 def site_config(game_id: str, site_name: str, game_name: str, pages: list[str]) -> str:
     """Return the ``mkdocs.yml`` text of a new site about ``game_id`` named ``site_name``.
 
@@ -157,13 +169,15 @@ def site_config(game_id: str, site_name: str, game_name: str, pages: list[str]) 
         game_name: the game's Japanese name: the navigation section of its pages.
         pages: every Markdown page under ``docs/`` (``"medamagaeru/rules.md"``...): the
             navigation lists ``index.md`` first, then the section of the pages under
-            ``docs/<game_id>/``, then the others, each titled by its own first heading.
+            ``docs/<game_id>/`` in a reader's order (:data:`READING_ORDER`: the rules, the
+            lesson, the puzzles, play, then the rest by name), then the others, each titled
+            by its own first heading.
     """
     def quoted(text: str) -> str:
         return json.dumps(text, ensure_ascii=False)
 
     nav = ["nav:", "  - index.md"] if "index.md" in pages else ["nav:"]
-    own = [page for page in pages if page.startswith(f"{game_id}/")]
+    own = sorted((page for page in pages if page.startswith(f"{game_id}/")), key=_reading_key)
     if own:
         nav.append(f"  - {quoted(game_name)}:")
         nav += [f"      - {quoted(page)}" for page in own]
