@@ -139,7 +139,7 @@ def words_of(package: Any) -> Words:
 
 class TypedNotation(TypedDict, total=False):
     """What ``<package>/typed.py``'s ``notation(game)`` returns: the game's notation as data,
-    read by ``docs/assets/js/typed-move.js`` (which names no game) to turn a typed text into
+    read by ``banmen/site/assets/js/typed-move.js`` (which names no game) to turn a typed text into
     the board clicks that would enter it; the engine's reasons then say why it is no move.
 
     Attributes:

@@ -343,7 +343,7 @@ class Game(ABC):
 
         Most notations list the squares of a move, which :mod:`banmen.content.typed`
         walks along the click paths. What a notation says beyond the squares is checked
-        against these tables (``docs/assets/js/typed-move.js`` reads them):
+        against these tables (``banmen/site/assets/js/typed-move.js`` reads them):
 
         * ``"labels"``: ``{square: [accepted label, ..., reason]}``, the labels that may be
           written before a piece's square (babuschka's size letter, medamagaeru's eyes);

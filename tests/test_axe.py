@@ -115,7 +115,7 @@ def test_the_dark_palette_changes_colours_only():
     the system, no script or template of the site's own reads the colour scheme, and no page
     uses Material's palette-only images (``#only-light``, ``#only-dark``, hidden in the
     other palette)."""
-    css = (ROOT / "docs" / "assets" / "banmen.css").read_text(encoding="utf-8")
+    css = (ROOT / "banmen" / "site" / "assets" / "banmen.css").read_text(encoding="utf-8")
     blocks = re.findall(r"\[data-md-color-scheme[^\]]*\][^{]*\{([^}]*)\}", css)
     assert blocks
     properties = {d.split(":")[0].strip() for b in blocks for d in b.split(";") if d.strip()}
@@ -124,15 +124,17 @@ def test_the_dark_palette_changes_colours_only():
                          r"--md-[\w-]*-color)")
     assert all(allowed.fullmatch(p) for p in properties), sorted(properties)
     assert "prefers-color-scheme" not in css
-    own = [*(ROOT / "docs").rglob("*.js"), *(ROOT / "overrides").rglob("*.html")]
+    own = [*(ROOT / "banmen" / "site" / "assets").rglob("*.js"),
+           *(ROOT / "banmen" / "site" / "theme").rglob("*.html")]
     assert own
     reading = [p.name for p in own if re.search(r"color-?scheme|prefers-color|__palette",
                                                p.read_text(encoding="utf-8"), re.I)]
     # the storage guard checks the stored palette's shape for Material (issue 33, item 9)
     # and changes nothing on the page
     assert reading == ["storage-guard.js"]
-    guard = (ROOT / "docs" / "assets" / "storage-guard.js").read_text(encoding="utf-8")
+    guard = (ROOT / "banmen" / "site" / "assets" / "storage-guard.js").read_text(
+        encoding="utf-8")
     assert not re.search(r"setAttribute|classList|\.style\b|document\.body", guard)
-    pages = [*(ROOT / "docs").rglob("*.md"), *(ROOT / "overrides").rglob("*.html")]
+    pages = [*(ROOT / "docs").rglob("*.md"), *(ROOT / "banmen" / "site" / "theme").rglob("*.html")]
     assert not [p.name for p in pages if re.search(r"#only-(light|dark)",
                                                    p.read_text(encoding="utf-8"))]

@@ -2,8 +2,8 @@
 its own package (``banmen/contract.py``), reached through the registry.
 
 The check walks banmen's Python modules outside the registered game packages' folders and the
-site's JavaScript (``docs/assets``), leaves out comments and docstrings (they may name games as
-examples), and looks for every registered game id and its underscore form (the package
+site's JavaScript (``banmen/site/assets``), leaves out comments and docstrings (they may name
+games as examples), and looks for every registered game id and its underscore form (the package
 folder's spelling) in what is left: names, strings, imports, regular expressions.
 """
 
@@ -133,7 +133,7 @@ def game_id_mentions() -> list[str]:
                 lines.setdefault(line, []).append(text)
         found += [f"{path.relative_to(ROOT)}:{line}: {' '.join(texts)}"
                   for line, texts in lines.items()]
-    for path in sorted((ROOT / "docs" / "assets").rglob("*.js")):
+    for path in sorted((ROOT / "banmen" / "site" / "assets").rglob("*.js")):
         for line, text in js_code_lines(path.read_text("utf-8")):
             if pattern.search(text):
                 found.append(f"{path.relative_to(ROOT)}:{line}: {text.strip()}")

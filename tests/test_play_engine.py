@@ -123,8 +123,8 @@ def serve_play_harness(site: Path) -> tuple[str, http.server.ThreadingHTTPServer
     exposes ``window.bmAsk`` into ``site``; serve it on 127.0.0.1 (a module worker does not
     run from file://). Returns the page's URL and the server (``shutdown()`` it).
     ``tools/bench_play.py`` uses it too."""
-    shutil.copytree(ROOT / "docs" / "assets" / "js" / "play", site / "assets" / "js" / "play",
-                    dirs_exist_ok=True)
+    shutil.copytree(ROOT / "banmen" / "site" / "assets" / "js" / "play",
+                    site / "assets" / "js" / "play", dirs_exist_ok=True)
     write_play_assets(ROOT, site)
     (site / "index.html").write_text(
         '<!doctype html><meta charset="utf-8"><title>play</title>'

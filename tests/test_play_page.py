@@ -163,9 +163,9 @@ def test_a_cached_view_keeps_its_setups_and_refuses_bad_ones():
 
 
 def test_the_play_modules_stay_out_of_the_offline_bundle():
-    text = bundle(ROOT / "docs" / "assets" / "js")
+    text = bundle(ROOT / "banmen" / "site" / "assets" / "js")
     assert "function setupPlay(block)" in text
-    for module in (ROOT / "docs" / "assets" / "js" / "play").glob("*.js"):
+    for module in (ROOT / "banmen" / "site" / "assets" / "js" / "play").glob("*.js"):
         assert f'modules["{module.stem}"]' not in text
     assert "openPlay(" in text and "function openPlay" not in text
     assert "createPlayBoard" not in text and "loadPyodide" not in text
@@ -202,9 +202,11 @@ def test_the_version_changes_with_the_own_scripts(tmp_path):
     from banmen.site.asset_versions import site_version
 
     docs = tmp_path / "docs"
-    shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
+    shutil.copytree(ROOT / "banmen" / "site" / "assets", docs / "assets")
     first = site_version(ROOT, docs)
     assert first == site_version(ROOT, docs) and re.fullmatch(r"[0-9a-f]{12}", first)
+    # a site's own copy of banmen's files is the same version as none (its files win)
+    assert site_version(ROOT, tmp_path / "no-docs") == first
     script = docs / "assets" / "js" / "play" / "play-board.js"
     script.write_text(script.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     second = site_version(ROOT, docs)

@@ -185,7 +185,7 @@ def test_new_site_without_a_starter_writes_a_rules_page_of_the_parameters(tmp_pa
     assert config["plugins"][0] == main_config["plugins"][0]  # the same Japanese search
     assert config["markdown_extensions"][:6] == main_config["markdown_extensions"][:6]
     listed = result.stdout.splitlines()
-    assert str(site / "mkdocs.yml") in listed and str(site / "docs/assets/js/main.js") in listed
+    assert str(site / "mkdocs.yml") in listed and str(site / "banmen/site/assets/js/main.js") in listed
     assert not list(tmp_path.glob(".empty-ok.new-*"))  # no staging folder left
     # an empty folder is fine too
     (tmp_path / "given").mkdir()

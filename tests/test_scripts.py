@@ -12,7 +12,7 @@ import pytest
 from banmen.site.scripts import BundleError, bundle
 from conftest import ROOT
 
-JS = ROOT / "docs" / "assets" / "js"
+JS = ROOT / "banmen" / "site" / "assets" / "js"
 
 
 def test_the_bundle_holds_every_module_once_in_dependency_order_and_is_deterministic():

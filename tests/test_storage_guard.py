@@ -3,7 +3,7 @@
 Material keeps the reader's palette in localStorage under ``<site path>.__palette`` and reads
 it as JSON before and while the page starts; junk there (text that is no JSON, another
 shape) threw uncaught errors from the theme's code on every page, and the palette toggle
-stopped working. ``docs/assets/storage-guard.js`` reads it first: junk reads as nothing and
+stopped working. ``banmen/site/assets/storage-guard.js`` reads it first: junk reads as nothing and
 is removed. Each case puts the junk in storage before any script of the page runs, then the
 page must raise no error, show the default palette, switch palettes with the toggle and
 leave a palette Material wrote itself in storage.

@@ -37,7 +37,7 @@ WATCH_FRAMES_JS = """(block) => {
 
 
 def _why(text: str, wrong: dict) -> str:
-    """The words a refutation must say (see docs/assets/js/puzzle-trainer.js)."""
+    """The words a refutation must say (see banmen/site/assets/js/puzzle-trainer.js)."""
     if wrong["replyWins"]:
         return f"{text}では勝てません。相手が{wrong['reply']}と応じて、相手の勝ちになります。"
     if wrong["left"]:
@@ -104,7 +104,7 @@ def test_a_wrong_legal_move_is_played_refuted_explained_and_taken_back(
 
 
 #: Typed moves the notation reads but that are not legal, in real puzzles, with the engine's
-#: reason the page must give (banmen/content/typed.py, docs/assets/js/typed-move.js).
+#: reason the page must give (banmen/content/typed.py, banmen/site/assets/js/typed-move.js).
 TYPED_ILLEGAL = {
     "suicide-checkers/p10-feed-king": [  # black men 14, 19, 22; a white king on 29
         ("13-18", "13には駒がありません。"),

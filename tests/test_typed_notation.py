@@ -1,6 +1,6 @@
 """Typed moves read with each game's notation as data: the forms of the game package's
 ``typed.py`` (banmen/contract.py, TypedNotation), read by the one interpreter of
-docs/assets/js/typed-move.js, run here under node."""
+banmen/site/assets/js/typed-move.js, run here under node."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from banmen.errors import BanmenError
 from banmen.game import game_ids, game_package
 from conftest import ROOT
 
-TYPED_MOVE = (ROOT / "docs" / "assets" / "js" / "typed-move.js").as_uri()
+TYPED_MOVE = (ROOT / "banmen" / "site" / "assets" / "js" / "typed-move.js").as_uri()
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node runs the reader")
 

@@ -120,7 +120,7 @@ class _Lesson:
         """Why each square continues no move, for every click prefix of the legal moves."""
         game = self.game
         # a click there starts a longer path anew (a one-click move, such as a summon, is
-        # refused while another path is being entered: docs/assets/js/lesson-player.js)
+        # refused while another path is being entered: banmen/site/assets/js/lesson-player.js)
         starts = {row[1][0] for row in rows if len(row[1]) > 1}
         prefixes: dict[tuple[str, ...], None] = {(): None}
         for row in rows:

@@ -326,7 +326,7 @@ def solution_tree(game: Game, ident: str, options: Mapping[str, Any], state: Has
     collect(tree)
     from banmen import render
 
-    # the typed-move reader (docs/assets/js/typed-move.js) needs the notation and the squares
+    # the typed-move reader (banmen/site/assets/js/typed-move.js) needs the notation and the squares
     result = {"root": tree, "labels": dict(sorted(labels.items())), "game": game.id,
               "squares": sorted(render.board_squares(game))}
     notation = typed_notation(game)

@@ -1,6 +1,6 @@
 """Why a typed move is illegal: the tables a move puzzle's page reads for text the reader types.
 
-The page (``docs/assets/js/typed-move.js``) parses a typed move with the game's notation
+The page (``banmen/site/assets/js/typed-move.js``) parses a typed move with the game's notation
 only (no rule), given as data by the game package (:func:`typed_notation`), into the click
 tokens that would enter it on the board, then walks the legal
 click paths of the position (:meth:`banmen.game.Game.move_clicks`). The first token that

@@ -14,10 +14,11 @@ with their contents:
   to what they fetch at run time (the worker, the engine zip, the words, the board parts).
 
 ``V`` (:func:`site_version`) is the first 12 hex digits of a SHA-256 over the site's own
-asset files (``docs/assets/``), the play words, every file of the banmen package (the engine
-zip's sources and the code that draws the board parts), the rules file and overrides, and
-the Pyodide package's version. A module URL is the module's identity: every importer writes
-the same ``?v=V``, so no module runs twice.
+asset files (banmen's ``banmen/site/assets/`` with the site's ``docs/assets/`` over them:
+:func:`banmen.site.own_assets.site_asset_files`), the play words, every file of the banmen
+package (the engine zip's sources and the code that draws the board parts), the rules file
+and overrides, and the Pyodide package's version. A module URL is the module's identity:
+every importer writes the same ``?v=V``, so no module runs twice.
 """
 
 from __future__ import annotations
@@ -45,16 +46,16 @@ def site_version(root: Path, docs_dir: Path, rules: Any = None) -> str:
 
     Args:
         root: the project folder (its ``rules.yaml`` and Pyodide's npm package are read).
-        docs_dir: the docs folder whose ``assets/`` holds the own scripts and styles.
+        docs_dir: the docs folder, whose ``assets/`` files are served over banmen's own.
         rules: the rule overrides of the build (``--set``), JSON-able.
     """
     from banmen.site.cache import key, page_code_digest
+    from banmen.site.own_assets import site_asset_files
     from banmen.site.play_words import words_json
 
-    assets = docs_dir / "assets"
-    files = sorted(p for p in assets.rglob("*") if p.is_file()) if assets.is_dir() else []
-    parts: list[Any] = [[p.relative_to(assets).as_posix() for p in files]]
-    parts += [p.read_bytes() for p in files]
+    files = site_asset_files(docs_dir)
+    parts: list[Any] = [list(files)]
+    parts += [p.read_bytes() for p in files.values()]
     rules_file = root / "rules.yaml"
     # every file of the banmen package: the engine zip's sources (zipping them again here
     # only to hash the zip cost a second compression per build) and what draws the parts

@@ -2,7 +2,7 @@
 
 Fragments are self-contained: the SVG boards are inlined, and each interactive block keeps
 what its script needs in a ``data-answer`` attribute (JSON), so
-pages work offline with no server. The ES modules of ``docs/assets/js/`` (entry
+pages work offline with no server. The ES modules of ``banmen/site/assets/js/`` (entry
 ``main.js``) wire them up.
 All reader-facing text is Japanese; authored text fields may use Markdown.
 
@@ -216,7 +216,7 @@ BOARD_COLOURS_JA = (
     ("#b71c1c", "濃い赤の矢印：跳ね返り"),
     ("#616161", "灰色の破線の矢印：陣地へ戻される駒"),
 )
-#: The marks the page script draws on playable boards (classes of docs/assets/banmen.css).
+#: The marks the page script draws on playable boards (classes of banmen/site/assets/banmen.css).
 PLAY_COLOURS_JA = {
     "origin": "オレンジ：動かす駒",
     "target": "水色：行き先",
@@ -236,7 +236,7 @@ SWATCH_ALPHA = {style.HIGHLIGHT: style.HIGHLIGHT_ALPHA, style.REMOVED: style.CHA
 
 def swatch_style(colour: str) -> str:
     """The inline style of a legend swatch of ``colour`` (``#rrggbb``): the colour at the
-    opacity the boards draw it with, over the swatch's light paper (docs/assets/banmen.css),
+    opacity the boards draw it with, over the swatch's light paper (banmen/site/assets/banmen.css),
     so that the swatch looks like the board in both palettes."""
     alpha = SWATCH_ALPHA.get(colour, 1)
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))

@@ -5,10 +5,10 @@ The site uses the ``banmen`` MkDocs plugin (:mod:`banmen.site.plugin`): ``banmen
 root is the folder of its ``mkdocs.yml``). What it holds:
 
 - ``mkdocs.yml``: theme material in Japanese, the plugins ``search`` (set up for the Japanese
-  words banmen cuts) and ``banmen`` (``games: [ID]``), the Markdown extensions banmen's
-  pages need, the pages' scripts and styles;
-- ``docs/index.md``, and the site's scripts and styles (``docs/assets/``) and theme
-  overrides (``overrides/``) copied from banmen's own site;
+  words banmen cuts) and ``banmen`` (``games: [ID]``, which brings the pages' scripts,
+  styles and theme templates: :mod:`banmen.site.own_assets`), the Markdown extensions
+  banmen's pages need;
+- ``docs/index.md``;
 - the game's starter content: the folders ``docs/``, ``diagrams/``, ``puzzles/``,
   ``sequences/``, ``lessons/`` of the game package's optional ``starter/`` folder
   (:mod:`banmen.contract`); without one, a ``docs/<ID>/rules.md`` page showing the game's
@@ -29,17 +29,11 @@ from pathlib import Path
 
 from banmen.errors import BanmenError
 
-#: The folders of banmen's own site every new site gets a copy of (relative to the checkout
-#: banmen runs from): the pages' scripts and styles, and the theme overrides (the search
-#: query and storage scripts, the Japanese 404 page).
-SKELETON = ("docs/assets", "overrides")
 #: The starter folders copied from a game package's ``starter/`` (:mod:`banmen.contract`).
 STARTER_PARTS = ("docs", "diagrams", "puzzles", "sequences", "lessons")
 #: What a new site's folder may be named: letters and digits of any script, ``.``, ``_``,
 #: ``-``; starting with a letter or digit.
 NAME_RULE = "letters, digits, '.', '_' and '-', starting with a letter or digit"
-
-_CHECKOUT = Path(__file__).resolve().parent.parent.parent
 
 #: Material's search, set up as in banmen's own site: Japanese text is cut into words at
 #: build time (banmen/site/search.py) with a zero-width space at each boundary.
@@ -51,7 +45,8 @@ _SEPARATOR = ("(?:^|[\\s\\u200b\\-、。，．・「」『』（）：？！(),.
 _CONFIG = """\
 # A banmen site (written by `banmen new-site`): `banmen serve` shows it with live reload,
 # `banmen build` builds it into site/. The content (diagrams/, puzzles/, sequences/,
-# lessons/, rules.yaml) is checked and drawn by the banmen plugin.
+# lessons/, rules.yaml) is checked and drawn by the banmen plugin, which also brings banmen's
+# scripts, styles and theme templates.
 site_name: {site_name}
 docs_dir: docs
 strict: true
@@ -59,7 +54,6 @@ strict: true
 theme:
   name: material
   language: ja
-  custom_dir: overrides   # the search query and storage scripts, the Japanese 404 page
   font: false             # no web fonts: pages must work offline
 
 # Dead links and anchors in pages fail the strict build.
@@ -94,14 +88,6 @@ markdown_extensions:
 
 extra:
   generator: false
-
-extra_css:
-  - assets/banmen.css
-extra_javascript:
-  - path: assets/js/main.js
-    type: module
-  - assets/js/offline-loader.js
-  - assets/print.js
 """
 
 _INDEX = """\
@@ -198,8 +184,8 @@ def write_site(target: Path, game_id: str) -> list[Path]:
 
     Raises:
         BanmenError: one line: the game id is unknown (the known ones listed), ``target``
-            cannot be used (:func:`check_target`), banmen's own site files are missing, or
-            writing failed (nothing is left behind).
+            cannot be used (:func:`check_target`), or writing failed (nothing is left
+            behind).
     """
     from banmen.game import game_class, game_ids, game_package
 
@@ -207,10 +193,6 @@ def write_site(target: Path, game_id: str) -> list[Path]:
         raise BanmenError(f"--game {game_id}: unknown game '{game_id}' "
                           f"(known: {', '.join(game_ids())})")
     check_target(target)
-    missing = [part for part in SKELETON if not (_CHECKOUT / part).is_dir()]
-    if missing:
-        raise BanmenError(f"{_CHECKOUT / missing[0]}: banmen's own site files are missing; "
-                          "new-site needs banmen installed from its source folder")
     package = game_package(game_id)
     name = game_class(game_id).name_ja
     starter = resources.files(package) / "starter"
@@ -218,8 +200,6 @@ def write_site(target: Path, game_id: str) -> list[Path]:
     staging = Path(tempfile.mkdtemp(prefix=f".{target.absolute().name}.new-", dir=parent))
     try:
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-        for part in SKELETON:
-            shutil.copytree(_CHECKOUT / part, staging / part, ignore=ignore)
         if starter.is_dir():
             with resources.as_file(starter) as folder:
                 for part in STARTER_PARTS:

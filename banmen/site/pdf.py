@@ -6,7 +6,7 @@ document; 35 s for めだまがえる before), so ordinary builds skip it. The P
 written next to the game's pages (``site/medamagaeru/medamagaeru.pdf``) and the rules and
 puzzles pages then link to it. Boards stay vector graphics (the pages' inline SVG); the
 puzzles page prints as a puzzle sheet with the answers at the end (``.bm-answers``), and a
-sequence shows its key boards, as when a reader prints the page (``docs/assets/print.js``).
+sequence shows its key boards, as when a reader prints the page (``banmen/site/assets/print.js``).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _with_glyphs(article: str, glyphs: dict[str, str]) -> str:
 def key_frames(commented: list[bool], limit: int = KEY_BOARDS) -> list[int]:
     """Return the steps of a sequence whose boards a print shows: the first, the last and
     those with a comment; when these are more than ``limit``, ``limit`` of them evenly spread
-    (the same choice as ``docs/assets/print.js``).
+    (the same choice as ``banmen/site/assets/print.js``).
 
     Args:
         commented: for each frame, whether its comment is non-empty.

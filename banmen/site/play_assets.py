@@ -9,7 +9,7 @@ registered game package's but its build-only modules and data folders
 (:data:`banmen.contract.BUILD_ONLY_MODULES`, :data:`banmen.contract.DATA_FOLDERS`), each under
 its import path (a package outside banmen at the zip's top), and ``banmen/games.json``, the
 registry of games (:data:`banmen.contract.ZIP_REGISTRY`: Pyodide sees no entry points); the page's
-worker (``docs/assets/js/play/worker.js``) unpacks it into a folder on Pyodide's ``sys.path``
+worker (``banmen/site/assets/js/play/worker.js``) unpacks it into a folder on Pyodide's ``sys.path``
 and imports :mod:`banmen.play`.
 
 The zip is deterministic: members sorted, fixed dates and permissions, so the same sources

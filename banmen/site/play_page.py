@@ -19,7 +19,7 @@ board on the page already and carry no view (it would add kilobytes to every but
 :func:`banmen.play.engine` takes), ``position`` is what
 :meth:`banmen.game.Game.position_to_yaml` writes (so the engine in the browser reads the same
 position the page shows), ``sides`` the side ids in turn order, from which the reader picks.
-The page module ``docs/assets/js/play-button.js`` reads it and loads the play board only
+The page module ``banmen/site/assets/js/play-button.js`` reads it and loads the play board only
 when the button is pressed.
 
 A move puzzle's button plays on from the position its board shows: once the reader has
@@ -45,7 +45,7 @@ BUTTON_JA = "この局面から指す"
 #: the button's text on a game's 対局する page, where no board is shown before it opens.
 PAGE_BUTTON_JA = "対局を始める"
 #: a move puzzle's hint beside the button while its board shows the puzzle's own position
-#: (docs/assets/js/play-button.js writes the other one).
+#: (banmen/site/assets/js/play-button.js writes the other one).
 FROM_START_JA = "問題の最初の局面から始めます。"
 
 

@@ -5,7 +5,7 @@ The engine in the browser (:mod:`banmen.play` under Pyodide) reports a finished 
 ``"no legal action"``, ``"third capture"``, ``"ranking: red 1, blue 2"``...). The page says it
 in Japanese through the table here, exported at build time as ``assets/play-words.json``
 (:func:`words_json`): the patterns are data, applied the same way by :func:`outcome_ja` in
-Python and by ``docs/assets/js/play/play-words.js`` in the page, so no rule and no sentence
+Python and by ``banmen/site/assets/js/play/play-words.js`` in the page, so no rule and no sentence
 is written twice.
 
 A pattern is a regular expression over the whole reason with named groups (written

@@ -10,6 +10,9 @@ A site names it in its ``mkdocs.yml`` (after ``search``, whose index it cuts int
           pdf: false         # each game's 「印刷用PDF」 (default: BANMEN_PDF=1)
           games: [medamagaeru]  # the games the site is about (default: every registered)
 
+The plugin brings banmen's own scripts, styles and theme templates (:mod:`banmen.site.own_assets`):
+a site's ``mkdocs.yml`` needs no ``extra_css``, ``extra_javascript`` or ``custom_dir`` for them.
+
 It is registered as the ``mkdocs.plugins`` entry point ``banmen`` (pyproject.toml). Everything
 else lives in the MkDocs-independent pipeline, so moving to another static site generator
 touches only this file.
@@ -42,6 +45,8 @@ from banmen.site.build import (PageExpansion, SiteBuild, continuation_pages, def
                                 park_search_excluded, restore_boards)
 from banmen.site.asset_versions import site_version, version_page, version_scripts
 from banmen.site.links import LinkCheck, LocatedWarnings
+from banmen.site.own_assets import (ASSETS, EXTRA_CSS, EXTRA_JAVASCRIPT, THEME,
+                                    own_files, script_folders)
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
 from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
                                      write_play_parts)
@@ -106,6 +111,32 @@ def config_error_line(err: Exception) -> str:
         return one_line(f"{name}:{mark.line + 1}:{mark.column + 1}: invalid YAML: "
                         f"{cause.problem}")
     return one_line(f"mkdocs.yml:1:1: {err}")
+
+
+def add_own_assets(config: Any) -> None:
+    """Put banmen's own styles, scripts and templates into a site's MkDocs ``config``
+    (:mod:`banmen.site.own_assets`), after the site's own: each of :data:`EXTRA_CSS` and
+    :data:`EXTRA_JAVASCRIPT` the site does not list yet is appended to ``extra_css`` and
+    ``extra_javascript`` (``main.js`` as ``type: module``), and banmen's theme folder goes into
+    the theme's folders right after the site's ``custom_dir`` (whose templates win) and before
+    Material's. Running it again changes nothing (``mkdocs serve`` rebuilds)."""
+    from mkdocs.config.config_options import ExtraScriptValue
+
+    listed = {str(entry) for entry in config["extra_css"]}
+    config["extra_css"].extend(path for path in EXTRA_CSS if path not in listed)
+    listed = {str(entry) for entry in config["extra_javascript"]}
+    for path, kind in EXTRA_JAVASCRIPT:
+        if path in listed:
+            continue
+        if kind:
+            script = ExtraScriptValue(path)
+            script.type = kind
+            config["extra_javascript"].append(script)
+        else:
+            config["extra_javascript"].append(path)
+    theme = config["theme"]
+    if str(THEME) not in theme.dirs:
+        theme.dirs.insert(1 if theme.custom_dir else 0, str(THEME))
 
 
 def page_title(page_name: str, section: str | None) -> str:
@@ -250,7 +281,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
                 logger.addFilter(LOCATED)
 
     def on_serve(self, server: Any, builder: Any, config: Any = None, **_: Any) -> Any:
-        """Watch the content root's folders (:data:`WATCHED`) and rules file that exist, and
+        """Watch the content root's folders (:data:`WATCHED`) and rules file that exist and
+        banmen's own assets and templates (:mod:`banmen.site.own_assets`), and
         make every rebuild of ``mkdocs serve`` build into a folder next to the served one, put
         in its place only when the build succeeds. A failed rebuild (a dead link or anchor, a bad
         marker, a page deleted...) has printed its located lines; the last good pages then stay
@@ -268,7 +300,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         if config is not None:
             root = self.content_root(config)
             rules = Path(self.config.rules) if self.config.rules else root / "rules.yaml"
-            for path in [*(root / name for name in WATCHED), rules]:
+            # and banmen's own scripts, styles and templates (edited in a source checkout)
+            for path in [*(root / name for name in WATCHED), rules, ASSETS, THEME]:
                 if path.exists():
                     server.watch(str(path))
         served = Path(server.root)
@@ -311,6 +344,7 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         folder :meth:`on_serve` swaps in when the build succeeds."""
         root = self.content_root(config)
         self._state["root"] = root
+        add_own_assets(config)
         if self._state["staging"] is not None:
             config["site_dir"] = str(self._state["staging"])  # a rebuild while serving (on_serve)
         LOCATED.start(str(root), config["docs_dir"], config["config_file_path"])
@@ -364,11 +398,17 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         return config
 
     def on_files(self, files: Any, config: Any, **_: Any) -> Any:
-        """Add the pages that continue a game's puzzle listing beyond 50 puzzles
-        (``ukejalayer/puzzles-2.md``...; see :func:`banmen.site.build.continuation_pages`). They
-        are linked from every page of the listing and stay out of the navigation."""
+        """Add banmen's own scripts and styles (:func:`banmen.site.own_assets.own_files`,
+        served at ``assets/...``) but where the site has a file at the same path, and the pages
+        that continue a game's puzzle listing beyond 50 puzzles (``ukejalayer/puzzles-2.md``...;
+        see :func:`banmen.site.build.continuation_pages`). They are linked from every page of
+        the listing and stay out of the navigation."""
         from mkdocs.structure.files import File, InclusionLevel
 
+        for path in own_files():
+            if files.get_file_from_path(path) is None:
+                files.append(File(path, str(ASSETS.parent), config["site_dir"],
+                                  config["use_directory_urls"]))
         build: SiteBuild = self._state["build"]
         added = []
         for file in list(files.documentation_pages()):
@@ -564,7 +604,7 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         site_dir = Path(config["site_dir"])
         root = self.content_root(config)
         try:
-            script = bundle(Path(config["docs_dir"]) / "assets" / "js")
+            script = bundle(script_folders(Path(config["docs_dir"])))
             target = site_dir / "assets" / "js" / "offline.js"
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(script, encoding="utf-8")

@@ -1,10 +1,10 @@
 """One classic script made of the page's ES modules, for pages opened from files.
 
-The pages load ``docs/assets/js/main.js`` as an ES module (``type="module"`` in
-``mkdocs.yml``). Chromium refuses module scripts on pages opened from files (``file://``, an
-origin of ``null``), so ``docs/assets/js/offline-loader.js`` (a classic script) loads there
-the bundle this module writes at build time instead: the same modules, each in its own
-function scope, in dependency order.
+The pages load ``assets/js/main.js`` (``banmen/site/assets/js/``, :mod:`banmen.site.own_assets`)
+as an ES module. Chromium refuses module scripts on pages opened from files (``file://``, an
+origin of ``null``), so ``assets/js/offline-loader.js`` (a classic script) loads there the
+bundle this module writes at build time instead: the same modules, each in its own function
+scope, in dependency order.
 
 The modules follow a strict form that :func:`bundle` reads:
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 _IMPORT = re.compile(r'^import \{([\w\s,$]*)\} from "\./([\w-]+)\.js";\s*$')
@@ -30,9 +31,17 @@ class BundleError(ValueError):
     """A module outside the form :func:`bundle` reads (message: ``file:line: what``)."""
 
 
-def _read(folder: Path, name: str) -> tuple[list[tuple[str, list[str]]], list[str], list[str]]:
-    """(imports as (module, names), exported names, body lines) of ``folder/name.js``."""
-    path = folder / f"{name}.js"
+def _module_path(folders: list[Path], name: str) -> Path:
+    """``name.js`` in the first of ``folders`` that has it (else in the last one)."""
+    return next((f / f"{name}.js" for f in folders if (f / f"{name}.js").is_file()),
+                folders[-1] / f"{name}.js")
+
+
+def _read(folders: list[Path], name: str
+          ) -> tuple[list[tuple[str, list[str]]], list[str], list[str]]:
+    """(imports as (module, names), exported names, body lines) of module ``name`` of
+    ``folders`` (:func:`_module_path`)."""
+    path = _module_path(folders, name)
     if not path.is_file():
         raise BundleError(f"{path}: imported module not found")
     imports: list[tuple[str, list[str]]] = []
@@ -56,11 +65,13 @@ def _read(folder: Path, name: str) -> tuple[list[tuple[str, list[str]]], list[st
     return imports, exports, body
 
 
-def bundle(folder: Path, entry: str = "main") -> str:
+def bundle(folder: Path | Sequence[Path], entry: str = "main") -> str:
     """Return one classic script that runs module ``entry`` of ``folder`` and its imports.
 
     Args:
-        folder: the folder of the modules (``docs/assets/js``).
+        folder: the folder of the modules (``banmen/site/assets/js``), or folders searched in
+            order for each module (a site's own ``docs/assets/js`` before banmen's:
+            :func:`banmen.site.own_assets.script_folders`).
         entry: the entry module's name without ``.js``.
 
     Returns:
@@ -70,15 +81,16 @@ def bundle(folder: Path, entry: str = "main") -> str:
         BundleError: a module is missing, imports in a cycle, imports a name its module does
             not export, or imports/exports in another form.
     """
+    folders = [folder] if isinstance(folder, Path) else list(folder)
     order: list[str] = []
     parsed: dict[str, tuple[list[tuple[str, list[str]]], list[str], list[str]]] = {}
 
     def visit(name: str, trail: tuple[str, ...]) -> None:
         if name in trail:
-            raise BundleError(f"{folder / (name + '.js')}: import cycle {' -> '.join(trail)}")
+            raise BundleError(f"{_module_path(folders, name)}: import cycle {' -> '.join(trail)}")
         if name in parsed:
             return
-        parsed[name] = _read(folder, name)
+        parsed[name] = _read(folders, name)
         for module, _names in parsed[name][0]:
             visit(module, (*trail, name))
         order.append(name)
@@ -93,7 +105,7 @@ def bundle(folder: Path, entry: str = "main") -> str:
         for module, names in imports:
             for imported in names:
                 if imported not in parsed[module][1]:
-                    raise BundleError(f"{folder / (name + '.js')}: '{imported}' is not "
+                    raise BundleError(f"{_module_path(folders, name)}: '{imported}' is not "
                                       f"exported by {module}.js")
                 out.append(f"    var {imported} = modules[{json.dumps(module)}].{imported};")
         out.extend(f"    {line}" if line else "" for line in body)

@@ -7,7 +7,7 @@ Japanese text into words with Sudachi (the ``sudachipy`` morphological analyser 
 separator named in ``mkdocs.yml`` (Material does the same for Chinese with jieba). The text a
 result shows is unchanged apart from these invisible marks.
 
-The query side (``docs/assets/search-query.js``) cuts what the reader types into the words of
+The query side (``banmen/site/assets/search-query.js``) cuts what the reader types into the words of
 this index, so both sides agree on the boundaries. Single kana (the particles の, が, は ...)
 are no search terms: the separator of ``mkdocs.yml`` swallows a lone kana between two
 boundaries, and the query script drops them.

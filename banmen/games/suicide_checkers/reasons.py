@@ -103,7 +103,7 @@ def typed_reason(game: Any, state: Any, squares: Sequence[int], separator: str) 
     """Return the rule that stops typed move squares from naming a legal move, or ``""``.
 
     The squares are walked as board clicks along the legal moves' click paths (as the page
-    does with a typed move, ``docs/assets/js/typed-move.js``): the first square that
+    does with a typed move, ``banmen/site/assets/js/typed-move.js``): the first square that
     continues no legal path gets :func:`click_reason`; squares that stop inside a capture
     that must go on get :func:`stop_reason`.
 
