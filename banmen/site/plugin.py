@@ -10,8 +10,9 @@ A site names it in its ``mkdocs.yml`` (after ``search``, whose index it cuts int
           pdf: false         # each game's 「印刷用PDF」 (default: BANMEN_PDF=1)
           games: [medamagaeru]  # the games the site is about (default: every registered)
 
-The plugin brings banmen's own scripts, styles and theme templates (:mod:`banmen.site.own_assets`):
-a site's ``mkdocs.yml`` needs no ``extra_css``, ``extra_javascript`` or ``custom_dir`` for them.
+The plugin brings banmen's own scripts, styles and theme templates
+(:mod:`banmen.site.own_assets`): a site's ``mkdocs.yml`` needs no ``extra_css``,
+``extra_javascript`` or ``custom_dir`` for them.
 
 It is registered as the ``mkdocs.plugins`` entry point ``banmen`` (pyproject.toml). Everything
 else lives in the MkDocs-independent pipeline, so moving to another static site generator
@@ -401,7 +402,7 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         """Add banmen's own scripts and styles (:func:`banmen.site.own_assets.own_files`,
         served at ``assets/...``) but where the site has a file at the same path, and the pages
         that continue a game's puzzle listing beyond 50 puzzles (``ukejalayer/puzzles-2.md``...;
-        see :func:`banmen.site.build.continuation_pages`). They are linked from every page of
+        see :func:`banmen.site.build.continuation_pages`), which are linked from every page of
         the listing and stay out of the navigation."""
         from mkdocs.structure.files import File, InclusionLevel
 
