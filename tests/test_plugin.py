@@ -221,8 +221,9 @@ def test_new_site_copies_the_games_starter_folder_and_lists_its_pages(tmp_path, 
                    "docs/medamagaeru/lesson.md", "docs/medamagaeru/rules.md", "mkdocs.yml"]
     assert (site / "docs" / "index.md").read_text(encoding="utf-8") == "# はじめに\n"  # kept
     config = yaml.load((site / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.Loader)
-    assert config["nav"] == ["index.md", {"めだまがえる": ["medamagaeru/lesson.md",
-                                                          "medamagaeru/rules.md"]}]
+    # the reader's order: the rules before the lesson, whatever the names' order
+    assert config["nav"] == ["index.md", {"めだまがえる": ["medamagaeru/rules.md",
+                                                          "medamagaeru/lesson.md"]}]
 
 
 @pytest.mark.slow
