@@ -6,7 +6,7 @@ import name; the five games that come with banmen register in banmen's own
 ``pyproject.toml`` exactly as an outside package registers in its own::
 
     [project.entry-points."banmen.games"]
-    tic-tac-toe = "tictactoe"
+    tic-tac-toe = "tic_tac_toe"
 
 Outside the game packages banmen's code names no game: everything one game needs lives in
 its package, in the modules below. ``banmen new-game ID --dir DIR`` writes a complete small
@@ -21,8 +21,9 @@ board runs under Pyodide, with banmen's own engine files):
 
 ``<package>/view.py`` (required for the play board)
     ``variant(game, state) -> str``: the id of the board look (file-name safe, starts with
-    the game id); ``pieces(game, state) -> (pieces, info)``; ``looks(game, state) ->
-    [look]``; ``seats(game, position) -> [side id]``. See :mod:`banmen.games.views`.
+    the game id); ``pieces(game, state) -> ([(square, look, label)], [info line],
+    {extra field: value})`` (the extra fields go into the view as they are, e.g. a die);
+    ``looks(game, state) -> [look]``; ``seats(game, position) -> [side id]``. See :mod:`banmen.games.views`.
 
 ``<package>/words.py`` (required)
     ``WORDS``: plain data (str, int, list, dict; nothing callable), exported to the pages as
