@@ -103,6 +103,52 @@ def test_an_engine_refusal_carries_its_code_values_and_sentence(game, position, 
     assert reason_ja(game, err.as_data()) == sentence
 
 
+_LUDO = {"colours": ["red", "blue"], "to_move": "red", "roll": 5,
+         "pieces": {"red": ["yard", 4, 55, "goal"], "blue": [32, 36, 49, 9]}}
+
+
+@pytest.mark.parametrize(("text", "english", "code", "values", "sentence"), [
+    ("r1 yard-1", "r1 cannot use a 5: a piece leaves the yard only on 6", "yard_needs",
+     {"piece": "r1", "roll": 5, "rolls": ["6"]},
+     "r1は陣地にいます。陣地から出られるのは、6の目のときだけです。"),
+    ("r3 55-60", "r3 cannot use a 5: a piece at 55 may not overshoot the goal", "overshoot",
+     {"piece": "r3", "roll": 5, "where": "55"},
+     "r3は5の目ではゴールを通り越してしまうので、進めません。"),
+    ("r4", "r4 cannot use a 5: it has reached the goal", "at_goal", {"piece": "r4", "roll": 5},
+     "r4はもうゴールに入っています。"),
+    ("r2 4-10", "r2 4 with a 5 ends on 9, not 10", "wrong_end",
+     {"piece": "r2", "where": "4", "roll": 5, "end": "9", "written": "10"},
+     "r2が5の目で着くのは9マス目で、10マス目ではありません。"),
+    ("r1 0-5", "r1 is at yard, not 0", "piece_elsewhere",
+     {"piece": "r1", "where": "yard", "written": "0"}, "r1がいるのは陣地で、0マス目ではありません。"),
+    ("b1", "it is red's turn, not blue's", "not_your_turn", {"side": "red", "written": "blue"},
+     "今は赤の番で、青の番ではありません。"),
+    ("pass", "pass is not legal: r2 can use the 5", "cannot_pass",
+     {"pieces": ["r2"], "roll": 5}, "r2が5の目で進めるので、パスはできません。"),
+    ("roll 3", "a roll is already stated (5): play a piece or pass", "roll_stated", {"roll": 5},
+     "サイコロの目（5）はもう出ています。駒を進めるか、パスします。"),
+])
+def test_a_ludo_refusal_carries_its_code_values_and_sentence(text, english, code, values,
+                                                              sentence):
+    game = get_game("ludo", {"preset": "ludo"})
+    with pytest.raises(IllegalMoveError) as caught:
+        game.parse_move(game.position_from_yaml(_LUDO), text)
+    err = caught.value
+    assert (str(err), err.code, err.values) == (english, code, values)
+    assert reason_ja("ludo", err.as_data()) == sentence
+
+
+def test_a_ludo_click_on_a_piece_that_would_overshoot_says_so():
+    """The click reason asks the engine's refusal for its code (``overshoot``), not its
+    English text."""
+    game = get_game("ludo", {"preset": "ludo"})
+    state = game.position_from_yaml(_LUDO)
+    assert game.click_reason(state, [], "r-h4") == (
+        "ゴールまでの残りより大きい目では、その駒は動かせません（今の目は5）。")
+    assert game.click_reason(state, [], "r-yard1") == "陣地の駒は、6が出たときだけ出せます。今の目は5です。"
+    assert game.click_reason(state, [], "r-goal") == "その駒はもうゴールに入っています。"
+
+
 #: (game, code, values, sentence) for every reason code of every game's words.
 SENTENCES = [
     # suicide-checkers
@@ -207,7 +253,7 @@ SENTENCES = [
     ("ludo", "no_such_piece", {"side": "yellow", "count": 4, "piece": "y5"},
      "黄の駒は4個なので、y5はありません。"),
     ("ludo", "piece_elsewhere", {"piece": "r1", "where": "yard", "written": "12"},
-     "r1がいるのは陣地で、12ではありません。"),
+     "r1がいるのは陣地で、12マス目ではありません。"),
     ("ludo", "yard_needs", {"piece": "r1", "roll": 3, "rolls": ["5", "6"]},
      "r1は陣地にいます。陣地から出られるのは、5、6の目のときだけです。"),
     ("ludo", "at_goal", {"piece": "r1", "roll": 3}, "r1はもうゴールに入っています。"),
@@ -215,7 +261,7 @@ SENTENCES = [
      "g2は5の目ではゴールを通り越してしまうので、進めません。"),
     ("ludo", "wrong_end", {"piece": "b1", "where": "50", "roll": 6, "end": "goal",
                            "written": "56"},
-     "b1が6の目で着くのはゴールで、56ではありません。"),
+     "b1が6の目で着くのはゴールで、56マス目ではありません。"),
 ]
 
 

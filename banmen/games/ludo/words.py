@@ -14,7 +14,10 @@ WORDS = {
     "outcomes": [
         [r"^ranking: (?P<l>[a-z]+ \d+(?:, [a-z]+ \d+)*)$", "順位：{l|ranks}。"],
     ],
-    "values": {"place": {"yard": "陣地", "goal": "ゴール"}},
+    # a progress as the notation writes it (yard, goal or the number of squares along the
+    # track), as the pages say it: 陣地, ゴール, 「10マス目」
+    "values": {"place": {"yard": "陣地", "goal": "ゴール",
+                         **{str(n): f"{n}マス目" for n in range(100)}}},
     "reasons": {
         "game_over": "対局はもう終わっています。",
         "roll_stated": "サイコロの目（{roll}）はもう出ています。駒を進めるか、パスします。",
