@@ -97,17 +97,25 @@ class Words(TypedDict, total=False):
         seat_colours: side id -> the colour of its pieces as the rules page names them,
             for the side menu of games whose seats are not named by colour (optional).
         kinds: move kind (:meth:`banmen.game.Game.move_kinds`) -> name, e.g.
-            ``{"summon": "召喚"}``; also the themes of mined puzzles.
+            ``{"summon": "召喚"}`` (the same as ``GAME.move_kind_names``).
+        themes: ``[[who, kind, theme], ...]``: the theme a mined puzzle
+            (:mod:`banmen.mine.describe`) gets when a move of that kind is in its solution,
+            ``who`` ``"move"`` for the solver's moves and ``"reply"`` for the opponent's
+            replies, e.g. ``["reply", "capture", "強制取り"]``; a puzzle lists its themes in
+            this order.
         outcomes: ``[[pattern, template], ...]``: a regular expression over the whole
             English outcome reason (:class:`banmen.game.Outcome`) with named groups
             (``(?P<n>...)``) and the sentence said for it; ``{n}`` is the group as written,
             ``{n|side}`` a side name, ``{n|sides}`` a comma list of sides, ``{n|ranks}`` a
             list ``red 1, blue 2``.
         reasons: reason code -> template of the sentence for a refused move
-            (:class:`banmen.game.IllegalMoveError` ``code``/``values``); ``{name}`` is a
-            value as given, ``{name|side}`` a side name, ``{name|list}`` a list joined with
-            、, ``{name|<table>}`` the value looked up in ``values[<table>]``.
-        values: table name -> {value -> word}, e.g. ``{"size": {"S": "小"}}``.
+            (:class:`banmen.game.IllegalMoveError` ``code``/``values``, said by
+            :func:`banmen.site.reasons.reason_ja`); ``{name}`` is a value as given,
+            ``{name|side}`` a side name, ``{name|list}`` a list joined with 、,
+            ``{name|<table>}`` the value looked up in ``values[<table>]`` (as given when the
+            table lacks it). Every code the package raises has a sentence.
+        values: table name -> {value -> word} for the reasons' ``{name|<table>}``, e.g.
+            ``{"size": {"S": "小"}}``.
         synonyms: ``[[word, ...], ...]``: words a reader may search for that mean the same.
     """
 
@@ -115,6 +123,7 @@ class Words(TypedDict, total=False):
     sides: dict[str, str]
     seat_colours: dict[str, str]
     kinds: dict[str, str]
+    themes: list[list[str]]
     outcomes: list[list[str]]
     reasons: dict[str, str]
     values: dict[str, dict[str, str]]

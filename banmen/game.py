@@ -73,17 +73,30 @@ def check_move_text(text: str) -> None:
 class IllegalMoveError(BanmenError):
     """Move text that is well formed but not a legal move in the given position.
 
-    ``str(err)`` is the engine's English reason (what pages translate, see
-    :mod:`banmen.site.reasons`). ``err.explained`` is the line the command line prints: the
-    same message, or, where the engine can name the rule that forbids the move (suicide
-    checkers), ``'14-10' is not legal here: <the rule, in Japanese> (legal: 9-13, ...)``.
+    ``str(err)`` is the engine's English reason (the text the command line prints).
+    ``err.code`` names the reason (a key of ``WORDS["reasons"]`` in the game package's
+    ``words.py``, see :class:`banmen.contract.Words`) and ``err.values`` holds what the
+    sentence says (str, int or a list of str: squares, side ids, counts); pages say the reason
+    in Japanese from these, never from the English text (:mod:`banmen.site.reasons`).
+    ``err.explained`` is the line the command line prints: the same message, or, where the
+    engine can name the rule that forbids the move (suicide checkers), ``'14-10' is not legal
+    here: <the rule, in Japanese> (legal: 9-13, ...)``.
     """
 
-    def __init__(self, message: str, explained: str | None = None) -> None:
+    def __init__(self, message: str, explained: str | None = None, *, code: str | None = None,
+                 values: dict[str, Any] | None = None) -> None:
         """Args: message: the English reason; explained: the command line's line (default:
-        ``message``)."""
+        ``message``); code: the reason's code (``None``: a reason no page explains);
+        values: the values the reason's sentence names (default: none)."""
         super().__init__(message)
         self.explained = message if explained is None else explained
+        self.code = code
+        self.values: dict[str, Any] = dict(values or {})
+
+    def as_data(self) -> dict[str, Any]:
+        """Return the reason as plain data: ``{"text": English, "code": code or None,
+        "values": {...}}`` (what move puzzles' solution trees keep)."""
+        return {"text": str(self), "code": self.code, "values": dict(self.values)}
 
 
 class QueryError(BanmenError):

@@ -128,7 +128,7 @@ def test_wrong_move_shows_the_refutation_then_takes_it_back(page, site_url, buil
         _click_token(block, answer, bad)
         known = root["illegalClicks"].get(f"{origin} {bad}")  # the engine's reason, if any
         expect(_feedback(block)).to_have_text(
-            "そのマスには動かせません。" + (reason_ja(known[1]) if known else ""))
+            "そのマスには動かせません。" + (reason_ja(game, known[1]) if known else ""))
 
 
 CENTRE_JS = "(g) => { const b = g.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }"

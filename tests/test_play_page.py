@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import subprocess
 
 import pytest
 
@@ -63,10 +64,17 @@ def test_the_end_in_the_readers_terms(winner, reason, me, expected):
 def test_the_words_file_is_the_same_table_in_javascript_syntax():
     data = json.loads(words_json())
     assert words_json() == words_json()
-    assert [p for p, _ in data["outcomes"]] == [p.replace("(?P<", "(?<") for p, _ in OUTCOMES]
-    assert not any("(?P<" in p for p, _ in data["outcomes"])
-    assert data["sides"]["south"] == "南" and data["sides"]["grey"] == "灰"
-    assert data["seat_colours"] == {"south": "こい藍色", "west": "赤", "north": "緑", "east": "黄色"}
+    games = data["games"]
+    assert list(games) == ["babuschka", "ludo", "medamagaeru", "suicide-checkers", "ukejalayer"]
+    outcomes = [p for game in games.values() for p, _ in game["outcomes"]]
+    assert outcomes == [p.replace("(?P<", "(?<") for p, _ in OUTCOMES]
+    assert not any("(?P<" in p for p in outcomes)
+    assert games["babuschka"]["sides"]["south"] == "南"
+    assert games["babuschka"]["sides"]["grey"] == "灰"
+    assert games["ludo"]["sides"] == {"red": "赤", "yellow": "黄", "blue": "青", "green": "緑"}
+    assert games["babuschka"]["seat_colours"] == {"south": "こい藍色", "west": "赤", "north": "緑",
+                                                  "east": "黄色"}
+    assert [id for id, game in games.items() if "seat_colours" in game] == ["babuschka"]
     assert data["reader"] == {"won": "あなた（{side}）の勝ちです。",
                               "lost": "コンピューター（{side}）の勝ちです。あなたの負けです。",
                               "draw": "引き分けです。"}
@@ -212,3 +220,37 @@ def test_the_version_changes_with_the_own_scripts(tmp_path):
     second = site_version(ROOT, docs)
     assert second != first
     assert site_version(ROOT, docs, {"ukejalayer": {"size": 5}}) != second
+
+
+def test_the_page_script_says_the_same_ends_as_python(tmp_path):
+    """play-words.js, fed the words file, says every outcome as :func:`outcome_ja` and
+    :func:`reader_outcome_ja` do (the games' tables joined, as the page loads them)."""
+    from banmen.site.play_words import reader_outcome_ja
+
+    cases = [("black", "no legal action", None), ("green", "no legal move", None),
+             ("green", "2-2 judgement: white can capture nothing", None),
+             ("west", "ranking: west; the others passed in a row and stay unranked", None),
+             ("blue", "ranking: blue 1, red 2", None), ("grey", "ranking: grey, black", None),
+             (None, "repetition", None), ("red", "something new", None),
+             ("white", "no pieces", "black"), ("west", "ranking: west, south, east, north", "south")]
+    (tmp_path / "play-words.json").write_text(words_json(), encoding="utf-8")
+    (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
+    module = (ROOT / "docs" / "assets" / "js" / "play" / "play-words.js").as_uri()
+    script = tmp_path / "run.mjs"
+    script.write_text(f"""import fs from "fs";
+globalThis.fetch = async () => ({{ ok: true,
+  json: async () => JSON.parse(fs.readFileSync("{tmp_path / 'play-words.json'}", "utf8")) }});
+const m = await import("{module}");
+const w = await m.loadWords();
+const cases = JSON.parse(fs.readFileSync("{tmp_path / 'cases.json'}", "utf8"));
+console.log(JSON.stringify({{
+  said: cases.map(([winner, reason, me]) => me ? m.readerOutcome(w, {{ winner, reason }}, me).text
+    : m.outcomeText(w, {{ winner, reason }})),
+  menu: m.sideName(w, "south") + "（" + w.seat_colours.south + "）" }}));
+""", encoding="utf-8")
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, check=True)
+    said = json.loads(result.stdout)
+    assert said["said"] == [reader_outcome_ja(w, r, me)[0] if me else outcome_ja(w, r)
+                            for w, r, me in cases]
+    assert said["said"][5] == "灰の勝ちです。ゴールした順：灰、黒。"
+    assert said["menu"] == "南（こい藍色）"

@@ -188,8 +188,8 @@ def test_a_click_the_board_refuses_says_why(page, site_url, built_site, content,
     origin, (_, why_origin) = next((k, v) for k, v in clicks.items() if " " not in k)
     block = _open_puzzle(page, site_url, built_site, puzzle)
     _click_token(block, answer, origin)
-    assert reason_ja(why_origin)
-    expect(_feedback(block)).to_have_text("そのマスからは指せません。" + reason_ja(why_origin))
+    assert reason_ja(game, why_origin)
+    expect(_feedback(block)).to_have_text("そのマスからは指せません。" + reason_ja(game, why_origin))
     starts = {path[0] for _, path in root["moves"]}  # a click there starts another move
     pairs = [(k.split(" "), v[1]) for k, v in clicks.items()
              if " " in k and k.split(" ")[1] not in starts]
@@ -200,8 +200,8 @@ def test_a_click_the_board_refuses_says_why(page, site_url, built_site, content,
     (start, target), why_target = pairs[0]
     _click_token(block, answer, start)
     _click_token(block, answer, target)
-    assert reason_ja(why_target)
-    expect(_feedback(block)).to_have_text("そのマスには動かせません。" + reason_ja(why_target))
+    assert reason_ja(game, why_target)
+    expect(_feedback(block)).to_have_text("そのマスには動かせません。" + reason_ja(game, why_target))
 
 
 @pytest.mark.parametrize("game", MOVE_PUZZLE_GAMES)

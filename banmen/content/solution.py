@@ -10,13 +10,16 @@ holds, per position where the solver's side is to move (a *node*)::
      "main":   canonical text of the move 「解答を見る」 plays,
      "right":  {canonical: edge},   # every move that still wins within the remaining plies
      "wrong":  {canonical: refutation},
-     "illegal": {normalised typed text: [the move's text, the engine's reason (English)]},
+     "illegal": {normalised typed text: [the move's text, the engine's reason]},
      "illegalClicks": {clicks joined by spaces: [text, reason]},   # squares the board refuses
      "typed":  the reasons for any other well-formed typed move (banmen.content.typed)}
 
     "illegal" holds the well-formed moves that are not legal here and that a reader may
     type: each legal move's text with its origin or its destination square replaced by any
-    square of the board; the engine's own parser decides and gives the reason.
+    square of the board; the engine's own parser decides and gives the reason as data,
+    ``{"text": English, "code": reason code, "values": {...}}``
+    (:meth:`banmen.game.IllegalMoveError.as_data`), which the page says in Japanese
+    (:func:`banmen.site.reasons.reason_ja`).
     "illegalClicks" gives the same reasons for a click on a square that starts no move, and
     for a destination that the clicked piece cannot reach.
 
@@ -130,11 +133,11 @@ class _Builder:
                 table.setdefault(normalise_move_text(text), canonical)
         return table
 
-    def illegal(self, state: Hashable) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    def illegal(self, state: Hashable) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
         """The well-formed illegal moves near the legal ones (see the module docstring).
 
         Returns:
-            ``(texts, clicks)``: normalised text -> [text, the engine's reason]; and click
+            ``(texts, clicks)``: normalised text -> [text, the engine's reason (as data)]; and click
             path -> [text, reason] for the clicks the board refuses: ``"o"`` for a square
             that starts no legal move, ``"o d"`` for a destination the piece on ``o``
             cannot reach (paths joined by a space). Both sorted, so the tree stays
@@ -148,8 +151,8 @@ class _Builder:
         legal = set(self.accept(state))
         paths = [clicks for _, clicks in self.moves_of(state)]
         starts = {clicks[0] for clicks in paths}
-        found: dict[str, list[str]] = {}
-        clicks: dict[str, list[str]] = {}
+        found: dict[str, list[Any]] = {}
+        clicks: dict[str, list[Any]] = {}
         for move in game.legal_moves(state):
             text, path = game.format_move(state, move), game.move_path(state, move)
             simple = list(game.move_clicks(state, move)) == [path[0], path[-1]]
@@ -168,7 +171,7 @@ class _Builder:
                         try:
                             game.parse_move(state, candidate)
                         except IllegalMoveError as err:
-                            found[key] = [candidate, str(err)]
+                            found[key] = [candidate, err.as_data()]
                         except NotationError:
                             continue
                     if key not in found:

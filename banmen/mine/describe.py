@@ -1,44 +1,27 @@
 """The Japanese texts of a mined move puzzle, generated from engine facts only: the title,
 question, hint, explanation and themes (from the engines' move kinds,
-:attr:`banmen.game.Game.move_kind_names`)."""
+:attr:`banmen.game.Game.move_kind_names`, and the themes and side names of the game's words,
+:class:`banmen.contract.Words`)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from typing import Any
 
-from banmen.game import Game
+from banmen.game import Game, game_ids
 from banmen.mine.select import MovePuzzle
+from banmen.site.reasons import game_words
 
-#: Side id -> its Japanese name, for every game.
-SIDE_JA = {"white": "白", "black": "黒", "green": "緑", "grey": "灰", "red": "赤",
-           "blue": "青", "yellow": "黄"}
-
-#: (game id, move kind) -> theme of the mover's move in the solution.
-MOVE_THEMES = {
-    ("ukejalayer", "link"): "連携",
-    ("ukejalayer", "eliminate"): "排除",
-    ("ukejalayer", "summon"): "召喚",
-    ("medamagaeru", "promote"): "成り",
-    ("medamagaeru", "capture"): "取る手",
-    ("suicide-checkers", "crown"): "キング",
-    ("babuschka", "chain"): "連続ジャンプ",
-    ("babuschka", "jump"): "ジャンプ",
-    ("babuschka", "cover"): "かぶせる手",
-}
-#: (game id, move kind) -> theme of the opponent's reply (what the solution makes it do).
-REPLY_THEMES = {
-    ("suicide-checkers", "capture"): "強制取り",
-    ("suicide-checkers", "crown"): "キング",
-}
-#: Every theme, in the order a puzzle lists them.
-THEME_ORDER = ("連携", "排除", "召喚", "成り", "取る手", "強制取り", "キング", "連続ジャンプ",
-               "ジャンプ", "かぶせる手")
-
-
-def side_ja(side: str) -> str:
-    """Return the Japanese name of a side id (the id itself when unknown)."""
-    return SIDE_JA.get(side, side)
+def side_ja(side: str, game_id: str | None = None) -> str:
+    """Return the Japanese name of a side id (the id itself when unknown): from the words of
+    game ``game_id`` (``WORDS["sides"]``), or of any registered game when ``None``."""
+    if game_id is not None:
+        return game_words(game_id).get("sides", {}).get(side, side)
+    for known in game_ids():
+        name = game_words(known).get("sides", {}).get(side)
+        if name is not None:
+            return name
+    return side
 
 
 def _kinds(game: Game, state: Hashable, move: Hashable) -> tuple[str, ...]:
@@ -49,17 +32,24 @@ def _kinds(game: Game, state: Hashable, move: Hashable) -> tuple[str, ...]:
 
 
 def themes(game: Game, puzzle: MovePuzzle) -> list[str]:
-    """Return the themes of the solution's moves (:data:`THEME_ORDER` order, no repeats)."""
+    """Return the themes of the solution's moves, no repeats, in the order of the game's
+    words (``WORDS["themes"]``: ``[who, move kind, theme]``, ``who`` ``"move"`` for the
+    solver's moves and ``"reply"`` for the opponent's replies)."""
+    table = [tuple(row) for row in game_words(game.id).get("themes", [])]
     found = set()
     state = puzzle.state
     for move, reply in puzzle.line:
-        found.update(MOVE_THEMES.get((game.id, k)) for k in _kinds(game, state, move))
+        found.update(("move", k) for k in _kinds(game, state, move))
         after = game.play(state, move)
         if reply is None:
             break
-        found.update(REPLY_THEMES.get((game.id, k)) for k in _kinds(game, after, reply))
+        found.update(("reply", k) for k in _kinds(game, after, reply))
         state = game.play(after, reply)
-    return [t for t in THEME_ORDER if t in found]
+    out: list[str] = []
+    for who, kind, theme in table:
+        if (who, kind) in found and theme not in out:
+            out.append(theme)
+    return out
 
 
 def _code(text: str) -> str:
@@ -71,10 +61,10 @@ def texts(game: Game, puzzle: MovePuzzle) -> dict[str, Any]:
     ``comments`` of ``puzzle``, all Japanese, all derived from the engine and the proof."""
     state = puzzle.state
     mover = game.side_to_move(state)
-    me = side_ja(mover)
+    me = side_ja(mover, game.id)
     first = puzzle.line[0][0]
     after_first = game.play(state, first)
-    opponent = side_ja(game.side_to_move(after_first)) if game.outcome(after_first) is None \
+    opponent = side_ja(game.side_to_move(after_first), game.id) if game.outcome(after_first) is None \
         else None
     found = themes(game, puzzle)
     title = "1手で勝つ" if puzzle.plies == 1 else f"{puzzle.plies}手以内に勝つ"
@@ -124,7 +114,7 @@ def texts(game: Game, puzzle: MovePuzzle) -> dict[str, Any]:
         elif wrong.reply is not None:
             after = game.play(state, wrong.move)
             answer = _code(game.format_move(after, wrong.reply))
-            who = side_ja(game.side_to_move(after))
+            who = side_ja(game.side_to_move(after), game.id)
             if wrong.reply_wins:
                 paragraphs.append(f"{lead}{who}に{answer}と返されて、{who}の勝ちになります。")
             elif left >= 1:

@@ -362,21 +362,23 @@ def _page_data(puzzle: items.Puzzle) -> dict[str, Any]:
     if puzzle.answer["kind"] != "move":
         return puzzle.answer
     reasons: list[str] = []
-    root = _reasons(puzzle.answer["root"], reasons, {})
+    root = _reasons(puzzle.game.id, puzzle.answer["root"], reasons, {})
     return {**puzzle.answer, "root": root, "reasons": reasons,
             "fold": MOVE_TEXT_TABLE["replace"]}
 
 
-def _reasons(node: dict[str, Any], reasons: list[str], index: dict[str, int]) -> dict[str, Any]:
+def _reasons(game_id: str, node: dict[str, Any], reasons: list[str],
+             index: dict[str, int]) -> dict[str, Any]:
     """A copy of a solution-tree node whose ``illegal`` (normalised typed text) and
     ``illegalClicks`` (click paths) map to an index into ``reasons`` (why the move is
-    illegal, in Japanese, each sentence once), for every node of the tree."""
+    illegal, in Japanese from the words of game ``game_id``, each sentence once), for every
+    node of the tree."""
     from banmen.site.reasons import reason_ja
 
-    def indexed(table: dict[str, list[str]]) -> dict[str, int]:
+    def indexed(table: dict[str, list[Any]]) -> dict[str, int]:
         out = {}
         for key, (_text, reason) in table.items():
-            sentence = reason_ja(reason)
+            sentence = reason_ja(game_id, reason)
             if sentence not in index:
                 index[sentence] = len(reasons)
                 reasons.append(sentence)
@@ -413,7 +415,7 @@ def _reasons(node: dict[str, Any], reasons: list[str], index: dict[str, int]) ->
             return {k: numbered(v) for k, v in value.items()}
         return [*value[:-1], number(value[-1])]
 
-    right = {move: {**edge, "next": _reasons(edge["next"], reasons, index)
+    right = {move: {**edge, "next": _reasons(game_id, edge["next"], reasons, index)
                     if edge["next"] else None} for move, edge in node["right"].items()}
     out = {**node, "illegal": indexed(node.get("illegal", {})),
            "illegalClicks": indexed(node.get("illegalClicks", {})), "right": right}

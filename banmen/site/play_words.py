@@ -3,14 +3,16 @@
 The engine in the browser (:mod:`banmen.play` under Pyodide) reports a finished game as
 ``{"winner", "reason"}`` with the engine's short English reason (:class:`banmen.game.Outcome`:
 ``"no legal action"``, ``"third capture"``, ``"ranking: red 1, blue 2"``...). The page says it
-in Japanese through the table here, exported at build time as ``assets/play-words.json``
-(:func:`words_json`): the patterns are data, applied the same way by :func:`outcome_ja` in
-Python and by ``banmen/site/assets/js/play/play-words.js`` in the page, so no rule and no sentence
-is written twice.
+in Japanese through each game's words (``WORDS`` of the game package's ``words.py``:
+``sides``, ``seat_colours``, ``outcomes``, see :class:`banmen.contract.Words`), exported at
+build time as ``assets/play-words.json`` (:func:`words_json`): the patterns are data, applied
+the same way by :func:`outcome_ja` in Python and by ``banmen/site/assets/js/play/play-words.js`` in
+the page, so no rule and no sentence is written twice. This module names no game.
 
 A pattern is a regular expression over the whole reason with named groups (written
-``(?P<name>...)`` here and exported as ``(?<name>...)``, which JavaScript reads) and a template whose ``{name}`` is the group as written, ``{name|side}`` the group as
-a side name, ``{name|sides}`` a comma list of sides joined with 、, and ``{name|ranks}`` a list
+``(?P<name>...)`` in the words and exported as ``(?<name>...)``, which JavaScript reads) and
+a template whose ``{name}`` is the group as written, ``{name|side}`` the group as a side name,
+``{name|sides}`` a comma list of sides joined with 、, and ``{name|ranks}`` a list
 ``red 1, blue 2`` said as 「1位 赤、2位 青」.
 """
 
@@ -19,45 +21,28 @@ from __future__ import annotations
 import json
 import re
 
-from banmen.site.reasons import SIDE_JA
+from banmen.game import game_ids
+from banmen.site.reasons import game_words
 
-#: Every side id of the engines, in Japanese (the four seats of 4-player バブーシュカ too).
-SIDES_JA: dict[str, str] = {**SIDE_JA, "south": "南", "west": "西", "north": "北",
-                            "east": "東"}
 
-#: The dolls' colour of each seat of 4-player バブーシュカ, as the rules page names them (the
-#: side menu says 「南（こい藍色）」, so that a reader knows which dolls are theirs).
-SEAT_COLOURS_JA: dict[str, str] = {"south": "こい藍色", "west": "赤", "north": "緑",
-                                   "east": "黄色"}
+def _every_game() -> tuple[dict[str, str], dict[str, str], list[tuple[str, str]]]:
+    sides: dict[str, str] = {}
+    colours: dict[str, str] = {}
+    outcomes: list[tuple[str, str]] = []
+    for game_id in game_ids():
+        words = game_words(game_id)
+        sides.update(words.get("sides", {}))
+        colours.update(words.get("seat_colours", {}))
+        outcomes.extend((pattern, template) for pattern, template in words.get("outcomes", []))
+    return sides, colours, outcomes
 
-#: (pattern, template) for each outcome reason of the engines (``banmen/games/*/game.py``).
-OUTCOMES: list[tuple[str, str]] = [
-    # ukejalayer
-    (r"^no legal action$", "相手に指せる手がなくなりました。"),
-    # suicide-checkers (the side that runs out of pieces or moves wins)
-    (r"^no pieces$", "自分の駒がすべてなくなりました。"),
-    (r"^no legal move$", "指せる手がなくなりました。"),
-    (r"^repetition$", "同じ局面がくり返されました。"),
-    (r"^quiet moves$", "駒を取らない手が長く続きました。"),
-    # medamagaeru
-    (r"^repetition duty: no move to a new position$",
-     "千日手の決まりで、前にない局面へ進める手がなくなりました。"),
-    (r"^(?P<n>first|second|third|fourth|fifth|\d+) capture$", "決められた数の駒を取りました。"),
-    (r"^(?P<s>\d+-\d+) judgement: neither side can capture anything$",
-     "{s}の判定：どちらも相手の駒を取れません。"),
-    (r"^(?P<s>\d+-\d+) judgement: (?P<side>\w+) can capture nothing$",
-     "{s}の判定：{side|side}はもう相手の駒を取れません。"),
-    (r"^no winning capture within (?P<n>\d+) plies of (?P<s>\d+-\d+)$",
-     "{s}になってから{n}手のあいだに、勝ちを決める取りがありませんでした。"),
-    # babuschka
-    (r"^all nests home$", "人形をすべてゴールに入れました。"),
-    (r"^ranking: (?P<l>[a-z, ]+); the others passed in a row and stay unranked$",
-     "ゴールした順：{l|sides}。ほかの人は続けてパスしたので順位なしです。"),
-    (r"^every player passed in a row$", "全員が続けてパスしました。"),
-    # ludo (ranks) and babuschka (order) share the word
-    (r"^ranking: (?P<l>[a-z]+ \d+(?:, [a-z]+ \d+)*)$", "順位：{l|ranks}。"),
-    (r"^ranking: (?P<l>[a-z]+(?:, [a-z]+)*)$", "ゴールした順：{l|sides}。"),
-]
+
+#: Every side id of the registered games, in Japanese (the union of the games' ``sides``:
+#: a side id means the same in every game, e.g. ``white`` 白).
+#: The dolls' colour of each seat, as the rules pages name them (the games' ``seat_colours``:
+#: the side menu says 「南（こい藍色）」, so that a reader knows which dolls are theirs).
+#: (pattern, template) for each outcome reason of the engines, game by game (sorted ids).
+SIDES_JA, SEAT_COLOURS_JA, OUTCOMES = _every_game()
 
 #: The head of the end sentence when the reader played one side (``{side}``: a side name):
 #: the reader's win, the computer's win (the reader's loss), a draw; the reason follows.
@@ -122,10 +107,18 @@ def reader_outcome_ja(winner: str | None, reason: str, me: str) -> tuple[str, st
 
 
 def words_json() -> str:
-    """Return ``assets/play-words.json``: ``{"sides": {id: name}, "seat_colours": {id:
-    colour}, "outcomes": [[pattern, template], ...], "reader": READER_JA}`` with the patterns
-    in JavaScript syntax (``(?<name>``); deterministic."""
-    outcomes = [[pattern.replace("(?P<", "(?<"), template] for pattern, template in OUTCOMES]
-    return json.dumps({"sides": SIDES_JA, "seat_colours": SEAT_COLOURS_JA,
-                       "outcomes": outcomes, "reader": READER_JA}, ensure_ascii=False,
+    """Return ``assets/play-words.json``: ``{"games": {game id: {"sides": {id: name},
+    "seat_colours": {id: colour} (where the game has them), "outcomes": [[pattern, template],
+    ...]}}, "reader": READER_JA}`` with the patterns in JavaScript syntax (``(?<name>``);
+    deterministic."""
+    games = {}
+    for game_id in game_ids():
+        words = game_words(game_id)
+        entry = {"sides": words.get("sides", {}),
+                 "outcomes": [[pattern.replace("(?P<", "(?<"), template]
+                              for pattern, template in words.get("outcomes", [])]}
+        if words.get("seat_colours"):
+            entry["seat_colours"] = words["seat_colours"]
+        games[game_id] = entry
+    return json.dumps({"games": games, "reader": READER_JA}, ensure_ascii=False,
                       sort_keys=True, separators=(",", ":")) + "\n"

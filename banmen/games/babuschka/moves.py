@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from banmen.game import IllegalMoveError
 from banmen.games.babuschka import board as geo
 from banmen.games.babuschka.rules import PER_SIZE, SEATS, L, M, S, doll
 
@@ -212,11 +213,12 @@ def reach(state: BabuschkaState, origin: int, fly_over_goals: bool = False,
 
 
 def jump_possible(state: BabuschkaState, origin: int, here: int, land: int,
-                  fly_over_goals: bool = False) -> str | None:
+                  fly_over_goals: bool = False) -> IllegalMoveError | None:
     """Check one jump of the top doll of ``origin`` (lifted) from ``here`` to ``land``.
 
     Returns:
-        ``None`` when the jump is allowed, else the reason in English (for notation errors).
+        ``None`` when the jump is allowed, else the error (not raised) whose English text,
+        code and values give the reason (for notation errors).
     """
     nest = state.board[origin]
     mover = nest[-1]
@@ -224,48 +226,62 @@ def jump_possible(state: BabuschkaState, origin: int, here: int, land: int,
     seat = SEATS[state.players][owner]
     pairs = dict((b, a) for a, b in geo.JUMPS[seat][here])
     name = geo.square_name
+    jump = {"square": name(here), "target": name(land)}
     if land not in pairs:
         dx, dy = land % 8 - here % 8, land // 8 - here // 8
         if {dx, dy} <= {-2, 0, 2} and (dx, dy) != (0, 0):
-            return f"{name(here)}x{name(land)} goes backward: a doll jumps forward, " \
-                   "diagonally forward or sideways"
-        return f"{name(here)}x{name(land)} is not a jump: a jump lands two squares away " \
-               "in a straight line"
+            return IllegalMoveError(f"{name(here)}x{name(land)} goes backward: a doll jumps "
+                                    "forward, diagonally forward or sideways",
+                                    code="jump_backward", values=jump)
+        return IllegalMoveError(f"{name(here)}x{name(land)} is not a jump: a jump lands two "
+                                "squares away in a straight line", code="not_a_jump",
+                                values=jump)
     over = pairs[land]
     board = list(state.board)
     board[origin] = nest[:-1]
     if not board[over]:
-        return f"{name(here)}x{name(land)}: there is no doll on {name(over)} to jump over"
+        return IllegalMoveError(f"{name(here)}x{name(land)}: there is no doll on {name(over)} "
+                                "to jump over", code="nothing_to_jump",
+                                values={**jump, "over": name(over)})
     forbidden = FORBIDDEN[(state.players, owner)]
     if over in forbidden and not fly_over_goals:
-        return f"{name(here)}x{name(land)} flies over {name(over)}, a goal square of another player"
+        return IllegalMoveError(f"{name(here)}x{name(land)} flies over {name(over)}, a goal "
+                                "square of another player", code="flies_over_goal",
+                                values={**jump, "over": name(over)})
     return _landing_problem(board, land, size, forbidden)
 
 
-def step_possible(state: BabuschkaState, origin: int, target: int) -> str | None:
+def step_possible(state: BabuschkaState, origin: int, target: int) -> IllegalMoveError | None:
     """Check a step of the top doll of ``origin`` to ``target``; ``None`` when allowed, else
-    the reason in English."""
+    the error (not raised) that gives the reason, as :func:`jump_possible`."""
     mover = state.board[origin][-1]
     size, owner = mover >> 2, mover & 3
     seat = SEATS[state.players][owner]
     name = geo.square_name
+    step = {"square": name(origin), "target": name(target)}
     if target not in geo.STEPS[seat][origin]:
         if _distance(origin, target) == 1:
-            return f"{name(origin)}-{name(target)} goes backward: a doll moves forward, " \
-                   "diagonally forward or sideways"
-        return f"{name(origin)}-{name(target)} is not a step: write jumps with x " \
-               f"(like {name(origin)}x...)"
+            return IllegalMoveError(f"{name(origin)}-{name(target)} goes backward: a doll "
+                                    "moves forward, diagonally forward or sideways",
+                                    code="step_backward", values=step)
+        return IllegalMoveError(f"{name(origin)}-{name(target)} is not a step: write jumps "
+                                f"with x (like {name(origin)}x...)", code="not_a_step",
+                                values=step)
     return _landing_problem(state.board, target, size, FORBIDDEN[(state.players, owner)])
 
 
-def _landing_problem(board, land: int, size: int, forbidden: frozenset[int]) -> str | None:
+def _landing_problem(board, land: int, size: int,
+                     forbidden: frozenset[int]) -> IllegalMoveError | None:
     name = geo.square_name(land)
     if land in forbidden:
-        return f"cannot land on {name}: it is a goal square of another player"
+        return IllegalMoveError(f"cannot land on {name}: it is a goal square of another player",
+                                code="goal_of_other", values={"square": name})
     nest = board[land]
     if nest and nest[-1] >> 2 >= size:
-        return (f"cannot land on {name}: its top doll ({'SML'[nest[-1] >> 2]}) is not smaller "
-                f"than the mover ({'SML'[size]})")
+        top, mover = "SML"[nest[-1] >> 2], "SML"[size]
+        return IllegalMoveError(f"cannot land on {name}: its top doll ({top}) is not smaller "
+                                f"than the mover ({mover})", code="not_smaller",
+                                values={"square": name, "size": top, "mover": mover})
     return None
 
 

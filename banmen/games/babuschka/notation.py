@@ -96,7 +96,8 @@ def parse_move(game: BabuschkaGame, state: mv.BabuschkaState, text: str) -> mv.M
         raise NotationError(f"cannot read move '{shorten(raw)}': {EXPECTED}")
     result = game.outcome(state)
     if result is not None:
-        raise IllegalMoveError(f"the game is over: {result_text(result)}")
+        raise IllegalMoveError(f"the game is over: {result_text(result)}", code="game_over",
+                               values={"result": result_text(result)})
     side = state.to_move
     side_name = sides_of(state.players)[side]
     _check_seat(state, match["seat"])
@@ -104,10 +105,12 @@ def parse_move(game: BabuschkaGame, state: mv.BabuschkaState, text: str) -> mv.M
     if match["pass"]:
         if legal != [mv.PASS]:
             raise IllegalMoveError(f"{side_name} cannot pass: it has a legal action "
-                                   f"(e.g. {_body(state, legal[0])})")
+                                   f"(e.g. {_body(state, legal[0])})", code="cannot_pass",
+                                   values={"side": side_name, "example": _body(state, legal[0])})
         return mv.PASS
     if legal == [mv.PASS]:
-        raise IllegalMoveError(f"{side_name} has no legal action and must pass")
+        raise IllegalMoveError(f"{side_name} has no legal action and must pass",
+                               code="must_pass", values={"side": side_name})
     path = [_square(match["origin"])]
     separators = []
     for sep, name in _STEP_RE.findall(match["rest"]):
@@ -116,19 +119,24 @@ def parse_move(game: BabuschkaGame, state: mv.BabuschkaState, text: str) -> mv.M
     origin = path[0]
     nest = state.board[origin]
     if not nest:
-        raise IllegalMoveError(f"{geo.square_name(origin)} is empty")
+        raise IllegalMoveError(f"{geo.square_name(origin)} is empty", code="empty",
+                               values={"square": geo.square_name(origin)})
     top = nest[-1]
     if top & 3 != side:
         owner = sides_of(state.players)[top & 3]
         raise IllegalMoveError(f"the top doll on {geo.square_name(origin)} is {owner}'s, "
-                               f"not {side_name}'s")
+                               f"not {side_name}'s", code="not_own_doll",
+                               values={"square": geo.square_name(origin), "owner": owner,
+                                       "side": side_name})
     if match["size"] is not None:
         letter = match["size"]
         if letter not in SIZES:
             raise NotationError(f"unknown size '{letter}': expected S, M or L")
         if SIZES.index(letter) != top >> 2:
             raise IllegalMoveError(f"the top doll on {geo.square_name(origin)} is "
-                                   f"{SIZES[top >> 2]}, not {letter}")
+                                   f"{SIZES[top >> 2]}, not {letter}", code="wrong_size",
+                                   values={"square": geo.square_name(origin),
+                                           "size": SIZES[top >> 2], "written": letter})
     fly = game.rules.fly_over_goals
     if separators == ["-"]:
         problem = mv.step_possible(state, origin, path[1])
@@ -139,17 +147,19 @@ def parse_move(game: BabuschkaGame, state: mv.BabuschkaState, text: str) -> mv.M
             if problem:
                 break
         if problem is None and path[-1] == origin:
-            problem = (f"the chain ends on {geo.square_name(origin)}, where it started: "
-                       "that is no move")
+            problem = IllegalMoveError(f"the chain ends on {geo.square_name(origin)}, where it "
+                                       "started: that is no move", code="chain_returns",
+                                       values={"square": geo.square_name(origin)})
     else:
         raise NotationError(f"cannot read move '{shorten(raw)}': a step is one '-', a jump chain "
                             "writes 'x' before every landing")
     if problem:
-        raise IllegalMoveError(problem)
+        raise problem
     for move in legal:
         if move.path and move.origin == origin and move.target == path[-1]:
             return move
-    raise IllegalMoveError(f"'{shorten(raw)}' is not a legal action here")  # pragma: no cover
+    raise IllegalMoveError(f"'{shorten(raw)}' is not a legal action here",  # pragma: no cover
+                           code="not_legal", values={"move": shorten(raw)})
 
 
 def _check_seat(state: mv.BabuschkaState, seat: str | None) -> None:
@@ -164,7 +174,8 @@ def _check_seat(state: mv.BabuschkaState, seat: str | None) -> None:
     if seat != expected:
         names = dict(zip(SEAT_LETTERS, geo.SEAT_NAMES))
         raise IllegalMoveError(f"the seat to move is {expected} ({names[expected]}), "
-                               f"not {seat} ({names[seat]})")
+                               f"not {seat} ({names[seat]})", code="wrong_seat",
+                               values={"side": names[expected], "written": names[seat]})
 
 
 def _square(name: str) -> int:

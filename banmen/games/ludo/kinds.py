@@ -53,8 +53,7 @@ def click_reason(game: Any, state: Any, clicks: Sequence[str], square: str) -> s
             return f"陣地の駒は、{rolls}が出たときだけ出せます。今の目は{state.roll}です。"
         if d == v.goal:
             return "その駒はもうゴールに入っています。"
-        reason = _why_not(state, d)
-        if "overshoot" in reason:
+        if _why_not(state, d, own[0]).code == "overshoot":
             return f"ゴールまでの残りより大きい目では、その駒は動かせません（今の目は{state.roll}）。"
         return "その駒は、今の目では動かせません。"
     return "その駒がこの目で行けるのは、色で示したマスだけです。そのマスへは行けません。"

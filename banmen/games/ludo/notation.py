@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from banmen.errors import shorten
 from banmen.game import IllegalMoveError, NotationError
@@ -103,7 +104,7 @@ def parse_move(state: LudoState, text: str) -> Move:
 
 def _common_checks(state: LudoState) -> None:
     if is_over(state):
-        raise IllegalMoveError("the game is over")
+        raise IllegalMoveError("the game is over", code="game_over")
 
 
 def _check_roll(state: LudoState, n: int) -> Move:
@@ -111,63 +112,82 @@ def _check_roll(state: LudoState, n: int) -> Move:
     if not 1 <= n <= 6:
         raise NotationError(f"a die shows 1 to 6, not {n}")
     if state.roll:
-        raise IllegalMoveError(f"a roll is already stated ({state.roll}): play a piece or pass")
+        raise IllegalMoveError(f"a roll is already stated ({state.roll}): play a piece or pass",
+                               code="roll_stated", values={"roll": state.roll})
     return ROLL_MOVES[n - 1]
 
 
 def _check_pass(state: LudoState) -> Move:
     _common_checks(state)
     if not state.roll:
-        raise IllegalMoveError("no roll is stated: the moves here are roll 1 to roll 6")
+        raise IllegalMoveError("no roll is stated: the moves here are roll 1 to roll 6",
+                               code="no_roll")
     pieces = movable(state)
     if pieces:
-        names = ", ".join(piece_name(state, state.to_move, i) for i in pieces)
-        raise IllegalMoveError(f"pass is not legal: {names} can use the {state.roll}")
+        names = [piece_name(state, state.to_move, i) for i in pieces]
+        raise IllegalMoveError(f"pass is not legal: {', '.join(names)} can use the {state.roll}",
+                               code="cannot_pass", values={"pieces": names, "roll": state.roll})
     return PASS
 
 
 def _check_piece_move(state: LudoState, match: re.Match[str]) -> Move:
     _common_checks(state)
     if not state.roll:
-        raise IllegalMoveError("no roll is stated: the moves here are roll 1 to roll 6")
+        raise IllegalMoveError("no roll is stated: the moves here are roll 1 to roll 6",
+                               code="no_roll")
     if is_void_six(state):
-        raise IllegalMoveError("the third six is void: the only move is pass")
+        raise IllegalMoveError("the third six is void: the only move is pass", code="void_six")
     name = match["piece"]
     colour = COLOUR_OF_INITIAL[name[0]]
     seat = state.to_move
     mover = state.colours[seat]
     if colour != mover:
-        raise IllegalMoveError(f"it is {mover}'s turn, not {colour}'s")
+        raise IllegalMoveError(f"it is {mover}'s turn, not {colour}'s", code="not_your_turn",
+                               values={"side": mover, "written": colour})
     index = int(name[1]) - 1
     own = state.pieces[seat]
     if index >= len(own):
-        raise IllegalMoveError(f"{mover} has {len(own)} pieces: there is no {name}")
+        raise IllegalMoveError(f"{mover} has {len(own)} pieces: there is no {name}",
+                               code="no_such_piece",
+                               values={"side": mover, "count": len(own), "piece": name})
     d = own[index]
     where = progress_text(state, d)
     origin = match["origin"]
     if origin is not None and origin not in ("yard", "goal"):
         origin = str(int(origin))
     if origin is not None and origin != where:
-        raise IllegalMoveError(f"{name} is at {where}, not {origin}")
+        raise IllegalMoveError(f"{name} is at {where}, not {origin}", code="piece_elsewhere",
+                               values={"piece": name, "where": where, "written": origin})
     v = state.variant
     final = v.final[d][state.roll]
     if final is None:
-        raise IllegalMoveError(f"{name} cannot use a {state.roll}: {_why_not(state, d)}")
+        raise _why_not(state, d, name)
     if match["target"] is not None:
         target = match["target"]
         if target != "goal":
             target = str(int(target))
         if target != progress_text(state, final):
             raise IllegalMoveError(f"{name} {where} with a {state.roll} ends on "
-                                   f"{progress_text(state, final)}, not {target}")
+                                   f"{progress_text(state, final)}, not {target}",
+                                   code="wrong_end",
+                                   values={"piece": name, "where": where, "roll": state.roll,
+                                           "end": progress_text(state, final),
+                                           "written": target})
     return PIECE_MOVES[index]
 
 
-def _why_not(state: LudoState, d: int) -> str:
+def _why_not(state: LudoState, d: int, name: str) -> IllegalMoveError:
+    """The error (not raised) saying why piece ``name`` at progress ``d`` cannot use the
+    roll."""
     v = state.variant
+    head = f"{name} cannot use a {state.roll}"
+    values: dict[str, Any] = {"piece": name, "roll": state.roll}
     if d == YARD:
-        rolls = " or ".join(str(r) for r in sorted(v.enter))
-        return f"a piece leaves the yard only on {rolls}"
+        rolls = [str(r) for r in sorted(v.enter)]
+        return IllegalMoveError(f"{head}: a piece leaves the yard only on {' or '.join(rolls)}",
+                                code="yard_needs", values={**values, "rolls": rolls})
     if d == v.goal:
-        return "it has reached the goal"
-    return f"a piece at {d} may not overshoot the goal"
+        return IllegalMoveError(f"{head}: it has reached the goal", code="at_goal",
+                                values=values)
+    return IllegalMoveError(f"{head}: a piece at {d} may not overshoot the goal",
+                            code="overshoot", values={**values, "where": str(d)})

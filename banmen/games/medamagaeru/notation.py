@@ -54,11 +54,14 @@ class _MoveReader:
         eyes = self._read_eyes(match["eyes"])
         over = self.game._decided(self.state)
         if over is not None:
-            raise IllegalMoveError(f"the game is over: {_result_text(over)}")
+            raise IllegalMoveError(f"the game is over: {_result_text(over)}", code="game_over",
+                                   values={"result": _result_text(over)})
         piece = self._moving_piece(origin, eyes, match["promoted"] is not None)
         if not are_adjacent(origin, target):
             raise IllegalMoveError(
-                f"{square_name(origin)} and {square_name(target)} are not adjacent"
+                f"{square_name(origin)} and {square_name(target)} are not adjacent",
+                code="not_adjacent",
+                values={"square": square_name(origin), "target": square_name(target)},
             )
         capture = self._check_target(piece, origin, target, match["kind"] == "x")
         promote = match["promote"] is not None
@@ -68,7 +71,8 @@ class _MoveReader:
         if move not in self.game.legal_moves(self.state):
             written = self.game.format_move(self.state, move)
             raise IllegalMoveError(
-                f"the repetition duty forbids {written}: that position already occurred"
+                f"the repetition duty forbids {written}: that position already occurred",
+                code="repetition", values={"move": written},
             )
         return move
 
@@ -90,13 +94,18 @@ class _MoveReader:
         mover = self.state.to_move
         piece = piece_at(self.state.board, origin)
         if piece is None or piece.owner != mover:
-            raise IllegalMoveError(f"no {mover} piece on {square_name(origin)}")
+            raise IllegalMoveError(f"no {mover} piece on {square_name(origin)}",
+                                   code="no_own_piece",
+                                   values={"side": mover, "square": square_name(origin)})
         if eyes is not None and eyes != piece.eyes:
             raise IllegalMoveError(
-                f"the {mover} piece on {square_name(origin)} has {piece.eyes} eyes, not {eyes}"
+                f"the {mover} piece on {square_name(origin)} has {piece.eyes} eyes, not {eyes}",
+                code="wrong_eyes", values={"side": mover, "square": square_name(origin),
+                                           "eyes": piece.eyes, "written": eyes},
             )
         if says_promoted and not piece.promoted:
-            raise IllegalMoveError(f"the piece on {square_name(origin)} is not promoted")
+            raise IllegalMoveError(f"the piece on {square_name(origin)} is not promoted",
+                                   code="not_promoted", values={"square": square_name(origin)})
         return piece
 
     def _check_target(self, piece: Piece, origin: int, target: int, says_capture: bool) -> bool:
@@ -105,27 +114,35 @@ class _MoveReader:
         name = square_name(target)
         if occupant is None:
             if says_capture:
-                raise IllegalMoveError(f"there is no piece to capture on {name}")
+                raise IllegalMoveError(f"there is no piece to capture on {name}",
+                                       code="nothing_to_capture", values={"square": name})
             return False
         if occupant.owner == piece.owner:
-            raise IllegalMoveError(f"{name} holds a {occupant.owner} piece")
+            raise IllegalMoveError(f"{name} holds a {occupant.owner} piece", code="own_piece_there",
+                                   values={"square": name, "side": occupant.owner})
         if not can_capture(piece.eyes, occupant.eyes):
-            raise IllegalMoveError(f"a {piece.eyes} cannot capture a {occupant.eyes}")
+            raise IllegalMoveError(f"a {piece.eyes} cannot capture a {occupant.eyes}",
+                                   code="cannot_capture",
+                                   values={"eyes": piece.eyes, "other": occupant.eyes})
         if not says_capture:
+            written = f"{piece.eyes} {square_name(origin)}x{name}"
             raise IllegalMoveError(
                 f"{name} holds a {occupant.owner} {occupant.eyes}: "
-                f"write {piece.eyes} {square_name(origin)}x{name} to capture it"
+                f"write {written} to capture it", code="write_capture",
+                values={"square": name, "side": occupant.owner, "eyes": occupant.eyes,
+                        "written": written},
             )
         return True
 
     @staticmethod
     def _check_promotion(piece: Piece, origin: int, capture: bool) -> None:
         if not capture:
-            raise IllegalMoveError("only a capture can promote")
+            raise IllegalMoveError("only a capture can promote", code="promote_needs_capture")
         if piece.promoted:
             raise IllegalMoveError(
                 f"the piece on {square_name(origin)} is already promoted: "
-                "a piece promotes only once"
+                "a piece promotes only once", code="already_promoted",
+                values={"square": square_name(origin)},
             )
 
 

@@ -157,8 +157,8 @@ class SuicideCheckersGame(Game):
             captures = [m for m in legal if is_capture(m)]
             choices = (f"captures: {listing(captures)}" if captures
                        else f"legal: {listing(legal)}")
-            raise IllegalMoveError(str(err), f"{brief_repr(text)} is not legal here: {why} ({choices})"
-                                   ) from None
+            raise IllegalMoveError(str(err), f"{brief_repr(text)} is not legal here: {why} ({choices})",
+                                   code=err.code, values=err.values) from None
 
     def format_move(self, state: CheckersState, move: Move) -> str:
         """Return the full notation of ``move`` (every landing square)."""

@@ -95,8 +95,10 @@ def read_move(legal: list[Move], text: str) -> Move:
             return tuple(squares)
         if captures:
             raise IllegalMoveError(f"{brief_repr(text)} is not legal: a capture is compulsory here "
-                                   f"(captures: {listing(captures)})")
-        raise IllegalMoveError(f"{brief_repr(text)} is not a legal move here (legal: {listing(legal)})")
+                                   f"(captures: {listing(captures)})", code="capture_compulsory",
+                                   values={"move": text, "captures": _texts(captures)})
+        raise IllegalMoveError(f"{brief_repr(text)} is not a legal move here (legal: {listing(legal)})",
+                               code="not_legal", values={"move": text, "legal": _texts(legal)})
     if tuple(squares) in captures:
         return tuple(squares)
     candidates = [m for m in captures if _follows(squares, m)]
@@ -109,9 +111,16 @@ def read_move(legal: list[Move], text: str) -> Move:
         )
     if not captures:
         raise IllegalMoveError(f"{brief_repr(text)} is not legal: there is no capture here "
-                               f"(legal: {listing(legal)})")
+                               f"(legal: {listing(legal)})", code="no_capture",
+                               values={"move": text, "legal": _texts(legal)})
     raise IllegalMoveError(f"{brief_repr(text)} is not a legal capture here "
-                           f"(captures: {listing(captures)})")
+                           f"(captures: {listing(captures)})", code="not_legal_capture",
+                           values={"move": text, "captures": _texts(captures)})
+
+
+def _texts(moves: list[Move]) -> list[str]:
+    """``moves`` in full notation, one string each (the values of a reason)."""
+    return [format_move_text(m) for m in moves]
 
 
 # --------------------------------------------------------------------------- PDN

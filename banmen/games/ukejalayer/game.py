@@ -114,16 +114,21 @@ class UkejalayerGame(NotationMixin, PositionMixin, Game):
             return False
         return side == "black" or state.white_wait == 0
 
-    def _why_no_elimination(self, state: UkejalayerState) -> str:
+    def _why_no_elimination(self, state: UkejalayerState) -> IllegalMoveError:
+        """The error (not raised) saying why the side to move may not eliminate yet."""
         side = state.to_move
         in_hand = state.hand(side)
         if in_hand:
-            return f"{side} cannot eliminate while it still has {_pieces(in_hand)} in hand"
+            return IllegalMoveError(
+                f"{side} cannot eliminate while it still has {_pieces(in_hand)} in hand",
+                code="hand_not_empty", values={"side": side, "count": in_hand})
         if self.rules.unlock != "self" and not self._moment_passed(state.hands):
-            return "elimination is not unlocked yet (both hands must be empty)"
+            return IllegalMoveError("elimination is not unlocked yet (both hands must be empty)",
+                                    code="not_unlocked")
         wait = state.white_wait
         turns = "1 more white turn" if wait == 1 else f"{wait} more white turns"
-        return f"white may not eliminate yet: {turns} blocked after the unlock"
+        return IllegalMoveError(f"white may not eliminate yet: {turns} blocked after the unlock",
+                                code="white_waits", values={"turns": wait})
 
     def _wait_after(self, state: UkejalayerState, hands_after: tuple[int, int]) -> int:
         """``white_wait`` after a turn of ``state.to_move`` that leaves ``hands_after``."""
@@ -325,7 +330,10 @@ class UkejalayerGame(NotationMixin, PositionMixin, Game):
         stack = state.board[sq]
         if not self._eliminable(stack, state.to_move):
             raise IllegalMoveError(
-                f"{square} has no {OTHER[state.to_move]} piece under a {state.to_move} top"
+                f"{square} has no {OTHER[state.to_move]} piece under a {state.to_move} top",
+                code="nothing_to_eliminate",
+                values={"square": square, "other": OTHER[state.to_move],
+                        "side": state.to_move},
             )
         return _eliminate_from(stack, state.to_move)
 

@@ -58,7 +58,9 @@ class NotationMixin:
         """
         if move not in self._analyse(state)[1]:
             raise IllegalMoveError(
-                f"{self.format_move(state, move)} is not a legal move of {state.to_move} here"
+                f"{self.format_move(state, move)} is not a legal move of {state.to_move} here",
+                code="not_legal",
+                values={"move": self.format_move(state, move), "side": state.to_move},
             )
         if move.kind != "move":
             return move.changes[0][0]
@@ -179,21 +181,28 @@ class NotationMixin:
         if not state.board[sq]:
             move = UkejalayerMove("summon", ((name, 1),))
             if state.hand(side) == 0:
-                raise IllegalMoveError(f"{side} has no pieces in hand to summon on {name}")
+                raise IllegalMoveError(f"{side} has no pieces in hand to summon on {name}",
+                                       code="no_hand", values={"side": side, "square": name})
         else:
             move = UkejalayerMove("eliminate", ((name, -1),))
             stack = state.board[sq]
             if stack[-1] != PIECE[side]:
                 raise IllegalMoveError(
-                    f"{name} is topped by {OTHER[side]}, so {side} cannot eliminate there"
+                    f"{name} is topped by {OTHER[side]}, so {side} cannot eliminate there",
+                    code="topped_by_other",
+                    values={"square": name, "other": OTHER[side], "side": side},
                 )
             if PIECE[OTHER[side]] not in stack:
-                raise IllegalMoveError(f"{name} holds no {OTHER[side]} piece under {side}'s top")
+                raise IllegalMoveError(f"{name} holds no {OTHER[side]} piece under {side}'s top",
+                                       code="nothing_to_eliminate",
+                                       values={"square": name, "other": OTHER[side],
+                                               "side": side})
             if not self.elimination_allowed(state):
-                raise IllegalMoveError(self._why_no_elimination(state))
+                raise self._why_no_elimination(state)
         legal = self._lookup(state, move)
         if legal is None:  # not expected: the checks above mirror the generator
-            raise IllegalMoveError(f"{name} is not a legal move of {side} here")
+            raise IllegalMoveError(f"{name} is not a legal move of {side} here",
+                                   code="not_legal", values={"move": name, "side": side})
         return legal
 
     def _parse_height_changes(
@@ -225,17 +234,25 @@ class NotationMixin:
         legal = self._lookup(state, move)
         if legal is not None:
             return legal
-        raise IllegalMoveError(self._why_not_changes(state, changes))
+        raise self._why_not_changes(state, changes)
 
-    def _why_not_changes(self, state: UkejalayerState, changes: list[tuple[int, int]]) -> str:
+    def _why_not_changes(self, state: UkejalayerState,
+                         changes: list[tuple[int, int]]) -> IllegalMoveError:
+        """The error (not raised) saying why no chain gives these height changes."""
         side = state.to_move
         runs = self._runs(state)
         names = self.geometry.names
         for sq, d in changes:
             if d < 0 and runs[sq] < -d:
-                return f"{names[sq]} has {self._run_phrase(runs[sq], side)}, cannot lose {-d}"
-        listed = ", ".join(f"{names[sq]} {d:+d}" for sq, d in changes)
-        return f"no chain of {side} pieces gives these height changes ({listed})"
+                return IllegalMoveError(
+                    f"{names[sq]} has {self._run_phrase(runs[sq], side)}, cannot lose {-d}",
+                    code="cannot_lose" if runs[sq] else "cannot_lose_none",
+                    values={"square": names[sq], "side": side, "run": runs[sq],
+                            "count": -d})
+        listed = [f"{names[sq]} {d:+d}" for sq, d in changes]
+        return IllegalMoveError(
+            f"no chain of {side} pieces gives these height changes ({', '.join(listed)})",
+            code="no_chain", values={"side": side, "changes": listed})
 
     @staticmethod
     def _run_phrase(run: int, side: str) -> str:
@@ -256,11 +273,14 @@ class NotationMixin:
         changes = [(sq, d) for sq, d in changes if d]
         if not changes:
             raise IllegalMoveError(
-                "the chain leaves the position unchanged (an effective pass is illegal)"
+                "the chain leaves the position unchanged (an effective pass is illegal)",
+                code="unchanged",
             )
         legal = self._lookup(state, self._move_of(changes))
         if legal is None:  # not expected: the simulation mirrors the generator
-            raise IllegalMoveError(f"chain {text} is not a legal move of {state.to_move} here")
+            raise IllegalMoveError(f"chain {text} is not a legal move of {state.to_move} here",
+                                   code="not_legal", values={"move": text,
+                                                             "side": state.to_move})
         return legal
 
     def _simulate_chain(self, state: UkejalayerState, steps: list[tuple[int, int]]) -> list[int]:
@@ -276,15 +296,23 @@ class NotationMixin:
             limit = runs[here] if k == 0 else runs[here] - 1
             if carried > limit:
                 phrase = self._run_phrase(runs[here], side)
+                values = {"square": names[here], "side": side, "run": runs[here],
+                          "count": carried}
                 if k == 0:
-                    raise IllegalMoveError(f"{names[here]} has {phrase}, cannot carry {carried}")
+                    raise IllegalMoveError(
+                        f"{names[here]} has {phrase}, cannot carry {carried}",
+                        code="cannot_carry" if runs[here] else "cannot_carry_none",
+                        values=values)
                 raise IllegalMoveError(
                     f"{names[here]} has {phrase} after landing, cannot carry {carried} on "
-                    "(at least one must stay behind)"
+                    "(at least one must stay behind)",
+                    code="cannot_carry_on" if runs[here] else "cannot_carry_none",
+                    values=values,
                 )
             if there not in self.geometry.neighbours[here]:
                 raise IllegalMoveError(
-                    f"{names[there]} is not orthogonally next to {names[here]}"
+                    f"{names[there]} is not orthogonally next to {names[here]}",
+                    code="not_next", values={"square": names[there], "previous": names[here]},
                 )
             runs[here] -= carried
             runs[there] += carried

@@ -1,7 +1,11 @@
 // The play board's Japanese words: side names and the sentence that ends a game.
 //
-// The table is data written at build time (assets/play-words.json, banmen/site/play_words.py):
-// {"sides": {id: name}, "outcomes": [[pattern, template], ...], "reader": {won, lost, draw}}.
+// The table is data written at build time (assets/play-words.json, banmen/site/play_words.py)
+// from each game package's words: {"games": {game id: {"sides": {id: name}, "seat_colours":
+// {id: colour}, "outcomes": [[pattern, template], ...]}}, "reader": {won, lost, draw}}.
+// loadWords() gives every game's words at once: {sides, seat_colours, outcomes, reader}, the
+// games' tables joined in id order (a side id names the same side in every game, and each
+// pattern matches the whole reason of its own game only).
 // The engine reports the end of a game as {winner, reason} with its English reason; the first pattern matching the whole
 // reason gives the sentence, its template filled from the named groups: {name} as written,
 // {name|side} a side name, {name|sides} a comma list of sides, {name|ranks} "red 1, blue 2".
@@ -16,9 +20,20 @@ export function loadWords() {
     loading = fetch(new URL(`../../play-words.json${VERSION}`, import.meta.url)).then((response) => {
       if (!response.ok) throw new Error(`play-words.json: HTTP ${response.status}`);
       return response.json();
-    });
+    }).then(joined);
   }
   return loading;
+}
+
+function joined(data) {
+  const words = { sides: {}, seat_colours: {}, outcomes: [], reader: data.reader };
+  for (const id of Object.keys(data.games).sort()) {
+    const game = data.games[id];
+    Object.assign(words.sides, game.sides);
+    Object.assign(words.seat_colours, game.seat_colours || {});
+    words.outcomes.push(...game.outcomes);
+  }
+  return words;
 }
 
 export function sideName(words, id) {
