@@ -235,7 +235,7 @@ def test_the_page_script_says_the_same_ends_as_python(tmp_path):
              ("white", "no pieces", "black"), ("west", "ranking: west, south, east, north", "south")]
     (tmp_path / "play-words.json").write_text(words_json(), encoding="utf-8")
     (tmp_path / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
-    module = (ROOT / "docs" / "assets" / "js" / "play" / "play-words.js").as_uri()
+    module = (ROOT / "banmen" / "site" / "assets" / "js" / "play" / "play-words.js").as_uri()
     script = tmp_path / "run.mjs"
     script.write_text(f"""import fs from "fs";
 globalThis.fetch = async () => ({{ ok: true,
