@@ -165,6 +165,9 @@ class _OneLineErrors(click.Group):
         except click.ClickException as err:
             err.show()
             sys.exit(err.exit_code)
+        except BanmenError as err:  # e.g. a broken game package installed beside banmen
+            click.echo(one_line(f"banmen: {err}"), err=True)
+            sys.exit(1)
         except OSError as err:  # a path the system refuses (a name too long...): one line too
             name = f"{shorten(str(err.filename))}: " if err.filename else ""
             click.echo(one_line(f"banmen: {name}{err.strerror or err}"), err=True)

@@ -131,56 +131,54 @@ class Words(TypedDict, total=False):
 
 
 def words_of(package: Any) -> Words:
-    """Return the ``WORDS`` of a game package module (``{}`` when it has none).
+    """Return the ``WORDS`` of a game package module (``{}`` when it has no ``words``).
 
     Args:
         package: the imported game package (a module).
+
+    Raises:
+        BanmenError: ``words.py`` fails to import, has no ``WORDS``, or ``WORDS`` is not a
+            mapping of plain data (str keys; str, int, float, bool, list, dict values), e.g.
+            ``tic_tac_toe.words.WORDS['sides']['x']: a function is not plain data
+            (expected str, int, float, bool, list or dict)``.
     """
     import importlib
 
+    from banmen.errors import BanmenError
+
+    name = f"{package.__name__}.words"
     try:
-        module = importlib.import_module(f"{package.__name__}.words")
+        module = importlib.import_module(name)
     except ModuleNotFoundError as err:
-        if err.name != f"{package.__name__}.words":
-            raise
+        if err.name != name:
+            raise BanmenError(f"{name}: cannot import: {err}") from None
         return Words()
-    return module.WORDS
+    except Exception as err:  # a broken package: one line, not a traceback
+        raise BanmenError(f"{name}: cannot import: {type(err).__name__}: {err}") from None
+    words = getattr(module, "WORDS", None)
+    if not isinstance(words, dict):
+        raise BanmenError(f"{name}: WORDS must be a mapping of plain data, got "
+                          f"{type(words).__name__}")
+    _check_plain(words, f"{name}.WORDS")
+    return words
 
 
-class TypedNotation(TypedDict, total=False):
-    """What ``<package>/typed.py``'s ``notation(game)`` returns: the game's notation as data,
-    read by ``banmen/site/assets/js/typed-move.js`` (which names no game) to turn a typed text into
-    the board clicks that would enter it; the engine's reasons then say why it is no move.
+def _check_plain(value: Any, where: str) -> None:
+    """Refuse what JSON cannot carry as it is (see :func:`words_of`)."""
+    from banmen.errors import BanmenError
 
-    Attributes:
-        forms: ``[form, ...]``; the first form whose ``match`` matches the whole normalised
-            text (lower case, no spaces) reads it; if its reading fails the text is not read.
-            A form has ``match`` (a regular expression valid in Python and JavaScript,
-            numbered groups only) and one of:
-
-            * ``"word": g``: a fixed word (group ``g``), judged by the position's ``words``
-              table (:meth:`banmen.game.Game.typed_tables`), e.g. ``pass``;
-            * ``"clicks": [part, ...]``: the click tokens (:meth:`banmen.game.Game.move_clicks`),
-              with ``"label": g`` for a label written before the origin (the ``labels``
-              table) and ``"chain": true`` for a route of squares each followed by a
-              ``#<n>`` count (its net changes are named in the ``changes`` form);
-            * ``"changes": regex``: the height-change form: each match is one square's
-              change, group 1 its size (empty for 1, else 2 or more), group 2 the square;
-              the squares that lose pieces come first, each group in ``order``.
-
-            A part is ``{"group": g}`` (the text of group ``g``, default 0: the whole match;
-            nothing where the group did not match), with at most one of ``"number": true``
-            (a decimal number, leading zeros dropped), ``"count": true`` (the token
-            ``#<n>``, n at least 1), ``"token": t`` (the token ``t``) or ``"each": regex``
-            with ``"parts"`` (every match of ``regex`` in the group, each read with
-            ``parts``, default ``[{}]``).
-        numbered: squares are numbers: a number the board lacks gets its own sentence.
-        order: every square, in the order the ``changes`` form lists them.
-    """
-
-    forms: list[dict[str, Any]]
-    numbered: bool
-    order: list[str]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise BanmenError(f"{where}: key {key!r} is not text (expected str keys)")
+            _check_plain(item, f"{where}[{key!r}]")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_plain(item, f"{where}[{index}]")
+    elif not isinstance(value, (str, int, float, bool)) or value is None:
+        kind = "a function" if callable(value) else f"a {type(value).__name__}"
+        raise BanmenError(f"{where}: {kind} is not plain data "
+                          "(expected str, int, float, bool, list or dict)")
 
 
 #: The engine zip's copy of the registry (game id -> package), read where no installed
@@ -188,12 +186,17 @@ class TypedNotation(TypedDict, total=False):
 ZIP_REGISTRY = "games.json"
 
 _registry: dict[str, str] | None = None
+#: game id -> every different registration of it (``"package (distribution)"``), for the
+#: ids that more than one distribution registers differently (:func:`registration_conflict`).
+_conflicts: dict[str, list[str]] = {}
 
 
 def registry() -> dict[str, str]:
     """Return every registered game: game id -> the import name of its game package, sorted
-    by id (entry points of the group ``banmen.games``, see :mod:`banmen.contract`; where two
-    distributions register one id, the first found on the path wins).
+    by id (entry points of the group ``banmen.games``, see :mod:`banmen.contract`). An id
+    registered twice with the same package counts once (an editable install seen through
+    two metadata folders); registered with different packages, it is a conflict that
+    :func:`banmen.game.game_package` refuses (:func:`registration_conflict`).
 
     Where no entry point is found (the engine zip under Pyodide carries no package
     metadata), the zip's ``banmen/games.json`` (:data:`ZIP_REGISTRY`, plain JSON data) is
@@ -204,8 +207,16 @@ def registry() -> dict[str, str]:
         from importlib.metadata import entry_points
 
         found: dict[str, str] = {}
+        seen: dict[str, list[str]] = {}
         for point in entry_points(group=ENTRY_POINT_GROUP):
+            dist = getattr(getattr(point, "dist", None), "name", None) or "unknown distribution"
             found.setdefault(point.name, point.value)
+            where = f"{point.value} ({dist})"
+            known = seen.setdefault(point.name, [])
+            if where not in known and all(not w.startswith(point.value + " ") for w in known):
+                known.append(where)
+        _conflicts.clear()
+        _conflicts.update({name: sorted(ways) for name, ways in seen.items() if len(ways) > 1})
         if not found:
             import json
             from pathlib import Path
@@ -215,3 +226,14 @@ def registry() -> dict[str, str]:
                 found = {str(k): str(v) for k, v in json.loads(zipped.read_text("utf-8")).items()}
         _registry = dict(sorted(found.items()))
     return _registry
+
+
+def registration_conflict(game_id: str) -> str | None:
+    """Return why ``game_id`` cannot be used because two distributions register it with
+    different packages (one line naming both), or ``None``."""
+    registry()
+    ways = _conflicts.get(game_id)
+    if not ways:
+        return None
+    return (f"game '{game_id}' is registered by more than one package: {' and '.join(ways)}; "
+            "uninstall one of them")

@@ -452,15 +452,26 @@ def game_package(game_id: str) -> Any:
     """Return the imported game package of ``game_id`` (the module its entry point names).
 
     Raises:
-        BanmenError: the id is unknown; the message lists the known ids.
+        BanmenError: the id is unknown (the message lists the known ids), two distributions
+            register it with different packages, or its package fails to import (one line
+            naming the package and the error, never the traceback of someone else's code).
     """
+    from banmen.contract import registration_conflict
+
     try:
         module_name = registry()[game_id]
     except KeyError:
         raise BanmenError(
             f"unknown game '{game_id}' (known: {', '.join(registry())})"
         ) from None
-    return importlib.import_module(module_name)
+    conflict = registration_conflict(game_id)
+    if conflict:
+        raise BanmenError(conflict)
+    try:
+        return importlib.import_module(module_name)
+    except Exception as err:  # a broken package installed beside banmen
+        raise BanmenError(f"game '{game_id}': cannot import its package '{module_name}': "
+                          f"{type(err).__name__}: {shorten(str(err))}") from None
 
 
 def game_module(game_id: str, name: str) -> Any:
@@ -469,8 +480,8 @@ def game_module(game_id: str, name: str) -> Any:
     :mod:`banmen.contract`).
 
     Raises:
-        BanmenError: the id is unknown.
-        ImportError: the module exists but fails to import.
+        BanmenError: the id is unknown, or the module exists but fails to import (one line
+            naming the module and the error).
     """
     package = game_package(game_id)
     full = f"{package.__name__}.{name}"
@@ -478,17 +489,32 @@ def game_module(game_id: str, name: str) -> Any:
         return importlib.import_module(full)
     except ModuleNotFoundError as err:
         if err.name != full:
-            raise
+            raise BanmenError(f"game '{game_id}': cannot import '{full}': "
+                              f"{type(err).__name__}: {shorten(str(err))}") from None
         return None
+    except Exception as err:
+        raise BanmenError(f"game '{game_id}': cannot import '{full}': "
+                          f"{type(err).__name__}: {shorten(str(err))}") from None
 
 
 def game_class(game_id: str) -> type[Game]:
     """Return the :class:`Game` subclass registered under ``game_id``.
 
     Raises:
-        BanmenError: the id is unknown; the message lists the known ids.
+        BanmenError: the id is unknown or its package cannot be imported; the package has no
+            ``GAME`` that is a :class:`Game` subclass, or its ``GAME.id`` is not the id it is
+            registered under.
     """
-    return game_package(game_id).GAME
+    package = game_package(game_id)
+    game = getattr(package, "GAME", None)
+    if not (isinstance(game, type) and issubclass(game, Game)):
+        raise BanmenError(f"game '{game_id}': package '{package.__name__}' has no GAME "
+                          "(expected the game's banmen.game.Game subclass)")
+    if getattr(game, "id", None) != game_id:
+        raise BanmenError(f"game '{game_id}': package '{package.__name__}' defines a game "
+                          f"with id {brief_repr(getattr(game, 'id', None))} (expected "
+                          f"'{game_id}', the name of its entry point)")
+    return game
 
 
 def get_game(game_id: str, rules: Rules | Mapping[str, Any] | None = None) -> Game:

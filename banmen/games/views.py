@@ -32,10 +32,11 @@ def _module(game: Game) -> Any:
     Raises:
         BanmenError: the game is unknown or its package has no view module.
     """
-    try:
-        module = game_module(game.id, "view")
-    except BanmenError:  # an id no package registers
-        module = None
+    from banmen.contract import registry
+
+    if game.id not in registry():  # an engine no package registers
+        raise BanmenError(f"no play view for game '{game.id}'")
+    module = game_module(game.id, "view")  # a view that fails to import says why
     if module is None:
         raise BanmenError(f"no play view for game '{game.id}'")
     return module

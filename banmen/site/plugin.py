@@ -379,7 +379,11 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
                 self._state["build"].close()
         self._state["build"] = build
         # the version query of the site's own scripts, styles and play files (asset_versions)
-        self._state["version"] = site_version(root, Path(config["docs_dir"]), _overrides_from_env())
+        try:
+            self._state["version"] = site_version(root, Path(config["docs_dir"]),
+                                                  _overrides_from_env())
+        except BanmenError as err:  # a game package's words that are not plain data
+            raise PluginError(f"banmen: {err}") from None
         self._state["pages"] = {}
         self._state["links"] = LinkCheck()
         self._state["boards"] = {}
