@@ -22,10 +22,14 @@ from banmen.errors import BanmenError, shorten
 
 #: Where the template files are (package data of banmen).
 TEMPLATE = Path(__file__).with_name("game_template")
-#: What a game id may be: a lowercase letter, then lowercase letters, digits and hyphens.
-ID_PATTERN = re.compile(r"[a-z][a-z0-9-]*")
+#: What a game id may be: a lowercase letter, then lowercase letters and digits, in words
+#: joined by single hyphens (a distribution name pip accepts: no hyphen at the end).
+ID_PATTERN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 #: The longest game id accepted.
 ID_MAX = 40
+#: The folders of the template beside the package's own (a package of that name would mix
+#: with them).
+_TEMPLATE_FOLDERS = frozenset({"tests"})
 _PLACEHOLDER = re.compile(r"\$\{(id|package)\}")
 
 
@@ -61,12 +65,15 @@ def check_id(game_id: str) -> None:
     shown = f"'{shorten(game_id)}'"
     if not ID_PATTERN.fullmatch(game_id) or len(game_id) > ID_MAX:
         raise BanmenError(f"game id {shown}: expected a lowercase letter, then lowercase "
-                          f"letters, digits and hyphens, at most {ID_MAX} characters "
-                          "(like tic-tac-toe)")
+                          f"letters, digits and single hyphens between them, at most {ID_MAX} "
+                          "characters (like tic-tac-toe)")
     if game_id in registry():
         raise BanmenError(f"game id {shown} exists already (registered by the package "
                           f"{registry()[game_id]}); choose another id")
     package = import_name(game_id)
+    if package in _TEMPLATE_FOLDERS:
+        raise BanmenError(f"game id {shown}: its import name '{package}' is the name of a "
+                          "folder of the template; choose another id")
     if keyword.iskeyword(package):
         raise BanmenError(f"game id {shown}: its import name '{package}' is a Python "
                           "keyword; choose another id")

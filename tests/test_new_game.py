@@ -238,13 +238,20 @@ def test_generated_view_words_and_drawing(package):
     (["ukejalayer"], "game id 'ukejalayer' exists already (registered by the package "
                      "banmen.games.ukejalayer); choose another id"),
     (["Tic_Tac"], "game id 'Tic_Tac': expected a lowercase letter, then lowercase letters, "
-                  "digits and hyphens, at most 40 characters (like tic-tac-toe)"),
+                  "digits and single hyphens between them, at most 40 characters (like tic-tac-toe)"),
     (["9lives"], "game id '9lives': expected a lowercase letter, then lowercase letters, "
-                 "digits and hyphens, at most 40 characters (like tic-tac-toe)"),
+                 "digits and single hyphens between them, at most 40 characters (like tic-tac-toe)"),
     (["a" * 41], f"game id '{'a' * 41}': expected a lowercase letter, then lowercase letters, "
-                 "digits and hyphens, at most 40 characters (like tic-tac-toe)"),
+                 "digits and single hyphens between them, at most 40 characters (like tic-tac-toe)"),
     (["tic tac\nx"], "game id 'tic tac\\nx': expected a lowercase letter, then lowercase "
-                     "letters, digits and hyphens, at most 40 characters (like tic-tac-toe)"),
+                     "letters, digits and single hyphens between them, at most 40 characters (like "
+                     "tic-tac-toe)"),
+    (["a-"], "game id 'a-': expected a lowercase letter, then lowercase letters, digits "
+             "and single hyphens between them, at most 40 characters (like tic-tac-toe)"),
+    (["a--b"], "game id 'a--b': expected a lowercase letter, then lowercase letters, digits "
+               "and single hyphens between them, at most 40 characters (like tic-tac-toe)"),
+    (["tests"], "game id 'tests': its import name 'tests' is the name of a folder of the "
+                "template; choose another id"),
     (["class"], "game id 'class': its import name 'class' is a Python keyword; choose "
                 "another id"),
     (["json"], "game id 'json': its import name 'json' is taken by an installed module; "

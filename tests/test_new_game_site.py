@@ -88,6 +88,16 @@ def test_the_puzzle_refutes_a_wrong_move_and_accepts_the_winning_one(page):
     expect(block).to_have_class("banmen-puzzle bm-solved")
 
 
+@pytest.mark.parametrize("text", ["__proto__", "constructor"])
+def test_a_typed_name_of_an_object_property_is_text_the_notation_does_not_read(page, text):
+    page.goto(f"{SITE_ORIGIN}/tic-tac-toe/puzzles/")
+    block = page.locator(".banmen-puzzle").first
+    block.locator(".bm-input").fill(text)
+    block.locator(".bm-check").click()
+    expect(block.locator(".bm-feedback")).to_contain_text(
+        f"「{text}」は指し手の書き方として読めません。")
+
+
 def test_the_lesson_runs_to_its_end_and_explains_mistakes(page):
     page.goto(f"{SITE_ORIGIN}/tic-tac-toe/lesson/")
     block = page.locator(".banmen-lesson")

@@ -216,7 +216,8 @@ export function setupMove(block, answer) {
       return;
     }
     var key = normaliseMove(text, answer.fold);
-    var move = node.accept[key];
+    // own keys only: a typed "__proto__" or "constructor" names no move
+    var move = Object.prototype.hasOwnProperty.call(node.accept, key) ? node.accept[key] : null;
     if (!move) {
       // a well-formed move that is not legal here: the engine's reason, found at build time
       // (typed-move.js); text the notation does not read is asked to be checked
