@@ -238,3 +238,16 @@ def test_a_new_site_builds_strict_with_banmen_build_inside_it(tmp_path):
     assert "<title>めだまがえるのルール - めだまがえるのルール</title>" in page  # the nav section
     assert "reposition_counts" in page  # the parameters table of the game
     assert (site / "site" / "assets" / "js" / "offline.js").is_file()
+
+
+def test_a_games_name_reaches_the_new_sites_pages_as_text_and_its_config_as_one_string():
+    import markdown
+
+    from banmen.site.new_site import markdown_text, site_config
+
+    name = "<img src=x onerror=alert(1)>三目[x](javascript:alert(1))*b*"
+    assert markdown.markdown(f"# {markdown_text(name)}") == (
+        "<h1>&lt;img src=x onerror=alert(1)&gt;三目[x](javascript:alert(1))*b*</h1>")
+    config = yaml.load(site_config("x", "a\u2028b", "c\u2029", ["x/rules.md"]),
+                       Loader=yaml.Loader)
+    assert (config["site_name"], config["nav"]) == ("a\u2028b", [{"c\u2029": ["x/rules.md"]}])

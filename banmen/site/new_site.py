@@ -20,7 +20,9 @@ to ``DIR`` and renamed into place.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import os
 import shutil
 import tempfile
@@ -108,6 +110,18 @@ _RULES = """\
 
 _GITIGNORE = "/site/\n/.cache/\n"
 
+#: Line breaks of YAML that JSON strings may hold as they are.
+_YAML_BREAKS = {0x85: "\\x85", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+#: Characters Markdown gives a meaning to, written with a backslash in a page's text.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+
+
+def markdown_text(text: str) -> str:
+    """Return ``text`` (a game's name from its package) as Markdown that shows exactly that
+    text: HTML escaped and Markdown's special characters backslash-escaped, so no link,
+    markup or emphasis can come from it."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
 
 def check_target(target: Path) -> None:
     """Check that a new site may be written at ``target`` (nothing is written).
@@ -160,7 +174,9 @@ def site_config(game_id: str, site_name: str, game_name: str, pages: list[str]) 
             by its own first heading.
     """
     def quoted(text: str) -> str:
-        return json.dumps(text, ensure_ascii=False)
+        # a JSON string is a YAML double-quoted one, except for the line breaks YAML knows
+        # beyond JSON's (U+0085, U+2028, U+2029), written as escapes
+        return json.dumps(text, ensure_ascii=False).translate(_YAML_BREAKS)
 
     nav = ["nav:", "  - index.md"] if "index.md" in pages else ["nav:"]
     own = sorted((page for page in pages if page.startswith(f"{game_id}/")), key=_reading_key)
@@ -207,9 +223,10 @@ def write_site(target: Path, game_id: str) -> list[Path]:
                         shutil.copytree(folder / part, staging / part, ignore=ignore,
                                         dirs_exist_ok=True)
         else:
-            _write(staging / "docs" / game_id / "rules.md", _RULES.format(name=name, game=game_id))
+            _write(staging / "docs" / game_id / "rules.md",
+                   _RULES.format(name=markdown_text(name), game=game_id))
         if not (staging / "docs" / "index.md").exists():
-            index = _INDEX.format(name=name, game=game_id)
+            index = _INDEX.format(name=markdown_text(name), game=game_id)
             if not (staging / "docs" / game_id / "rules.md").exists():
                 index = index.split("\n- ")[0] + "\n"
             _write(staging / "docs" / "index.md", index)
