@@ -33,6 +33,7 @@ FILES = [
     "tic_tac_toe/starter/docs/tic-tac-toe/rules.md",
     "tic_tac_toe/starter/lessons/tic-tac-toe/first-game.yaml",
     "tic_tac_toe/starter/puzzles/tic-tac-toe/p01-win-in-one.yaml",
+    "tic_tac_toe/typed.py",
     "tic_tac_toe/view.py",
     "tic_tac_toe/words.py",
 ]

@@ -88,6 +88,14 @@ def test_the_puzzle_refutes_a_wrong_move_and_accepts_the_winning_one(page):
     expect(block).to_have_class("banmen-puzzle bm-solved")
 
 
+def test_a_typed_occupied_square_gets_the_engines_reason(page):
+    page.goto(f"{SITE_ORIGIN}/tic-tac-toe/puzzles/")
+    block = page.locator(".banmen-puzzle").first
+    block.locator(".bm-input").fill("a2")
+    block.locator(".bm-check").click()
+    expect(block.locator(".bm-feedback")).to_have_text("「a2」は指せません。a2にはもう印があります。")
+
+
 @pytest.mark.parametrize("text", ["__proto__", "constructor"])
 def test_a_typed_name_of_an_object_property_is_text_the_notation_does_not_read(page, text):
     page.goto(f"{SITE_ORIGIN}/tic-tac-toe/puzzles/")
