@@ -68,7 +68,7 @@ def _load_position(game_id: str, file: str, sets: tuple[str, ...] = ()) -> tuple
         raise _UserError(str(err)) from None
     data = document.data
     if not isinstance(data, dict):
-        raise _UserError(str(document.error((), "expected a position mapping (see README, 'Position files')")))
+        raise _UserError(str(document.error((), "expected a position mapping (see guide/positions.md)")))
     if document.ambiguous:
         raise _UserError(str(document.ambiguity_errors()[0]))
     stated = data.get("game", game_id)
@@ -205,7 +205,7 @@ class _PerftCommand(click.Command):
 def main() -> None:
     """banmen: check, draw and publish board-game rulebooks and puzzles.
 
-    Positions are YAML files (see README, 'Position files'); FILE may be '-' for standard
+    Positions are YAML files (see guide/positions.md); FILE may be '-' for standard
     input.
     """
 

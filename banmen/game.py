@@ -376,7 +376,7 @@ class Game(ABC):
 
     @abstractmethod
     def position_from_yaml(self, data: Mapping[str, Any]) -> Hashable:
-        """Build a state from a position mapping (the forms in README.md, "Position files").
+        """Build a state from a position mapping (the forms in guide/positions.md).
 
         Raises:
             PositionError: with ``path`` pointing at the offending key or value.

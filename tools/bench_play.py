@@ -97,7 +97,7 @@ def _start(page, url: str | None, board_too: bool = False) -> tuple[float, float
 #: the games of the ladder (default rules: babuschka for two, ludo's aeroplane for two).
 LADDER_GAMES = ["ukejalayer", "medamagaeru", "suicide-checkers", "babuschka", "ludo"]
 #: the node budget of つよい per move, per game: modest, so that 100 games per pairing fit
-#: in minutes; about what the page's second of つよい reaches under Pyodide (README
+#: in minutes; about what the page's second of つよい reaches under Pyodide (guide/benchmarks.md,
 #: "Benchmarks"). babuschka's strong needs more than 3,000 to stay 70 % above ふつう.
 LADDER_NODES = {"ukejalayer": 3000, "medamagaeru": 3000, "suicide-checkers": 3000,
                 "babuschka": 10000, "ludo": 3000}

@@ -5,7 +5,7 @@ or a stated answer is right is checked against the engine in :mod:`banmen.conten
 The same models export the JSON Schemas in ``schemas/`` for editors (``banmen schema``).
 
 Game positions stay free-form mappings here: each engine reads its own position format
-(README.md, "Position files") and reports errors with a path into it.
+(guide/positions.md) and reports errors with a path into it.
 """
 
 from __future__ import annotations

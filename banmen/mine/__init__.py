@@ -1,4 +1,4 @@
-"""``banmen mine``: puzzles found in engine self-play (README.md, "Mine puzzles").
+"""``banmen mine``: puzzles found in engine self-play (guide/mining.md).
 
 Modules: :mod:`~banmen.mine.selfplay` plays the games, :mod:`~banmen.mine.select` proves
 which positions are move puzzles, :mod:`~banmen.mine.describe` writes the

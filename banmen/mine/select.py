@@ -1,6 +1,6 @@
 """Which positions of a self-play game make move puzzles, proved by the solver.
 
-A position is kept when (see README.md, "Mine puzzles"):
+A position is kept when (see guide/mining.md):
 
 * the side to move has more than one legal move and wins within the horizon;
 * at each of its turns along the line exactly one move wins within the plies left (the

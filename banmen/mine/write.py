@@ -1,4 +1,4 @@
-"""Mined puzzles as ordinary puzzle YAML (README.md, "Add a puzzle"), byte for byte the same
+"""Mined puzzles as ordinary puzzle YAML (guide/puzzles.md), byte for byte the same
 for the same puzzle, and the position keys that tell positions apart."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """バブーシュカ position files: reading (with located errors) and writing.
 
-The form (README.md, "Position files")::
+The form (guide/positions.md)::
 
     game: babuschka            # optional; must be babuschka
     players: 2                 # optional: 2 or 4 (default: the rules' players)

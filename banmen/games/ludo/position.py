@@ -1,4 +1,4 @@
-"""Position YAML of the Ludo family (README.md, "Position files"; ``shared/rules/ludo.md``).
+"""Position YAML of the Ludo family (guide/positions.md; ``shared/rules/ludo.md``).
 
 ::
 

@@ -258,7 +258,7 @@ class MedamagaeruGame(Game):
     # ---- positions
 
     def position_from_yaml(self, data: Mapping[str, Any]) -> MedamagaeruState:
-        """Build a state from a position mapping (README.md, "Position files")::
+        """Build a state from a position mapping (guide/positions.md)::
 
             game: medamagaeru          # optional; must be medamagaeru
             to_move: green             # required
@@ -287,7 +287,7 @@ class MedamagaeruGame(Game):
         return _PositionReader(self, data).read()
 
     def position_schema(self) -> dict[str, Any]:
-        """Return the JSON Schema of the position mapping (README.md, "Position files")."""
+        """Return the JSON Schema of the position mapping (guide/positions.md)."""
         count = {"type": "integer", "minimum": 0, "maximum": 5}
         return {
             "type": "object",

@@ -1,7 +1,7 @@
 """めだまがえる start position data and the position YAML reader.
 
 Reads the start position of ``banmen/games/medamagaeru/setup.py`` (``shared/rules/medamagaeru.md``, section
-"Board, material, setup") and the position mapping of README.md, "Position files" (board,
+"Board, material, setup") and the position mapping of guide/positions.md (board,
 captures, attacker, window, plies since 2-2, history), checking it against
 ``shared/rules/medamagaeru.md``.
 """
@@ -117,7 +117,7 @@ class _PositionReader:
     never more. Each piece must come from the setup's material: its original eye count (the
     count before promotion; a promoted 1 started as a 5) may not be used twice. Promoted
     pieces are not checked against the side's captures, because partial diagrams (and the
-    README example ``45: W2+`` with white captures 0) show promoted pieces freely.
+    guide example ``45: W2+`` with white captures 0) show promoted pieces freely.
     """
 
     def __init__(self, game: MedamagaeruGame, data: Any):

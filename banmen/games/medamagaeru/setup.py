@@ -1,4 +1,4 @@
-"""めだまがえる: the start position, as a position mapping (README.md, "Position files").
+"""めだまがえる: the start position, as a position mapping (guide/positions.md).
 
 [decision] ``shared/rules/medamagaeru.md`` "Board, material, setup": the source gives no
 squares; each player lines up 4, 2, 1, 3, 5 from their own left on their back rank, middle

@@ -189,7 +189,7 @@ class SuicideCheckersGame(Game):
     _POSITION_KEYS = ("game", "fen", "quiet_plies", "window")
 
     def position_schema(self) -> dict[str, Any]:
-        """Return the JSON Schema of the position mapping (README.md, "Position files")."""
+        """Return the JSON Schema of the position mapping (guide/positions.md)."""
         fen = {"type": "string", "pattern": "^\\s*[BWbw]\\s*:"}
         return {
             "type": "object",

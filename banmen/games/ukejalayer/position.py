@@ -1,6 +1,6 @@
 """Ukeja Layer position YAML I/O (a mixin of :class:`UkejalayerGame`).
 
-Reads and writes the position mapping described in README.md, "Position files", checking it
+Reads and writes the position mapping described in guide/positions.md, checking it
 against ``shared/rules/ukejalayer.md`` (material, hands, ``white_wait``: section "Eliminate
 (排除) and its unlock (解禁)").
 """
@@ -25,7 +25,7 @@ class PositionMixin:
     """Position YAML methods of :class:`UkejalayerGame` (schema, read, write)."""
 
     def position_schema(self) -> dict[str, Any]:
-        """Return the JSON Schema of the position mapping (README.md, "Position files")."""
+        """Return the JSON Schema of the position mapping (guide/positions.md)."""
         last_file = chr(ord("a") + self.rules.size - 1)
         return {
             "type": "object",
@@ -57,7 +57,7 @@ class PositionMixin:
     _KEYS = ("game", "to_move", "hands", "white_wait", "board")
 
     def position_from_yaml(self, data: Mapping[str, Any]) -> UkejalayerState:
-        """Build a state from the position mapping (README.md, "Position files").
+        """Build a state from the position mapping (guide/positions.md).
 
         Form::
 
