@@ -373,8 +373,10 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         except BanmenError as err:
             raise PluginError(f"banmen: {err}") from None
         else:
-            log.info("banmen: %d content files checked, %d boards to draw (the others are in the "
-                     "cache)", len(build.stats.checked), len(build.stats.drawn))
+            drawn, boards = len(build.stats.drawn), len(build.svgs)
+            cached = (f" ({boards - drawn} more in the cache)" if boards > drawn else "")
+            log.info("banmen: %d content files checked, %d boards to draw%s",
+                     len(build.stats.checked), drawn, cached)
             if self._state["build"] is not None and self._state["build"] is not build:
                 self._state["build"].close()
         self._state["build"] = build
