@@ -395,7 +395,7 @@ def generic_queries() -> dict[str, Query]:
             _winner,
             "text",
             (),
-            "The winner if the game is over here ('white', ...), 'draw', or 'none'.",
+            "The winning side's id if the game is over here, 'draw', or 'none'.",
         ),
     ]
     return {q.name: q for q in queries}
