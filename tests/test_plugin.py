@@ -177,7 +177,7 @@ def test_new_site_without_a_starter_writes_a_rules_page_of_the_parameters(tmp_pa
         "{{ parameters medamagaeru }}\n")
     assert (site / "docs" / "index.md").read_text(encoding="utf-8") == (
         "# めだまがえる\n\nこのサイトでは、めだまがえるのルールを盤面の図で学べます。\n\n"
-        "- [ルール](medamagaeru/rules.md)\n")
+        "- [めだまがえるのルール](medamagaeru/rules.md)\n")
     config = yaml.load((site / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.Loader)
     assert config["plugins"][1] == {"banmen": {"games": ["medamagaeru"]}}
     assert config["theme"]["language"] == "ja" and config["site_name"] == "めだまがえるのルール"
@@ -222,8 +222,37 @@ def test_new_site_copies_the_games_starter_folder_and_lists_its_pages(tmp_path, 
     assert (site / "docs" / "index.md").read_text(encoding="utf-8") == "# はじめに\n"  # kept
     config = yaml.load((site / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.Loader)
     # the reader's order: the rules before the lesson, whatever the names' order
-    assert config["nav"] == ["index.md", {"めだまがえる": ["medamagaeru/rules.md",
-                                                          "medamagaeru/lesson.md"]}]
+    # the home page has a title of its own: the game's name is the section's only
+    assert config["nav"] == [{"はじめに": "index.md"},
+                             {"めだまがえる": ["medamagaeru/rules.md", "medamagaeru/lesson.md"]}]
+
+
+def test_new_site_home_page_links_every_page_of_the_game_in_reading_order(tmp_path,
+                                                                          monkeypatch):
+    import importlib
+
+    import banmen.game
+
+    package = tmp_path / "pkg" / "fakegame2"
+    for name, text in {"__init__.py": "from banmen.games.medamagaeru import GAME  # noqa: F401\n",
+                       "starter/docs/medamagaeru/play.md": "# 対局\n",
+                       "starter/docs/medamagaeru/puzzles.md": "# 問題 *1*\n",
+                       "starter/docs/medamagaeru/rules.md": "# ルール\n",
+                       "starter/docs/medamagaeru/lesson.md": "# 手ほどき\n"}.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path / "pkg"))
+    fake = importlib.import_module("fakegame2")
+    monkeypatch.setattr(banmen.game, "game_package", lambda game_id: fake)
+    site = tmp_path / "site"
+    result = new_site(str(site), "--game", "medamagaeru")
+    assert result.exit_code == 0, result.stderr
+    assert (site / "docs" / "index.md").read_text(encoding="utf-8") == (
+        "# めだまがえる\n\nこのサイトでは、めだまがえるのルールを盤面の図で学べます。\n\n"
+        "- [ルール](medamagaeru/rules.md)\n- [手ほどき](medamagaeru/lesson.md)\n"
+        "- [問題 \\*1\\*](medamagaeru/puzzles.md)\n- [対局](medamagaeru/play.md)\n")
+    config = yaml.load((site / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.Loader)
+    assert config["nav"][0] == {"はじめに": "index.md"}
 
 
 @pytest.mark.slow

@@ -96,8 +96,6 @@ _INDEX = """\
 # {name}
 
 このサイトでは、{name}のルールを盤面の図で学べます。
-
-- [ルール]({game}/rules.md)
 """
 
 _RULES = """\
@@ -153,6 +151,20 @@ def check_target(target: Path) -> None:
 READING_ORDER = ("rules", "lesson", "puzzles", "play")
 
 
+#: The home page's title in the navigation (the main site's too), so that the game's name
+#: (the home page's heading) is not shown twice beside the section of its pages.
+HOME_TITLE = "はじめに"
+
+
+def _title(path: Path) -> str:
+    """Return the text of the first ``# `` heading of the Markdown file ``path`` (its stem
+    when it has none)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return path.stem
+
+
 def _reading_key(page: str) -> tuple[int, str]:
     stem = page.rsplit("/", 1)[-1].removesuffix(".md")
     first = stem.split("-", 1)[0]
@@ -178,7 +190,7 @@ def site_config(game_id: str, site_name: str, game_name: str, pages: list[str]) 
         # beyond JSON's (U+0085, U+2028, U+2029), written as escapes
         return json.dumps(text, ensure_ascii=False).translate(_YAML_BREAKS)
 
-    nav = ["nav:", "  - index.md"] if "index.md" in pages else ["nav:"]
+    nav = ["nav:", f"  - {quoted(HOME_TITLE)}: index.md"] if "index.md" in pages else ["nav:"]
     own = sorted((page for page in pages if page.startswith(f"{game_id}/")), key=_reading_key)
     if own:
         nav.append(f"  - {quoted(game_name)}:")
@@ -227,8 +239,13 @@ def write_site(target: Path, game_id: str) -> list[Path]:
                    _RULES.format(name=markdown_text(name), game=game_id))
         if not (staging / "docs" / "index.md").exists():
             index = _INDEX.format(name=markdown_text(name), game=game_id)
-            if not (staging / "docs" / game_id / "rules.md").exists():
-                index = index.split("\n- ")[0] + "\n"
+            own = sorted((p.relative_to(staging / "docs").as_posix()
+                          for p in (staging / "docs" / game_id).rglob("*.md")),
+                         key=_reading_key) if (staging / "docs" / game_id).is_dir() else []
+            if own:  # every page of the game, in a reader's order, by its title
+                index += "\n" + "".join(
+                    f"- [{markdown_text(_title(staging / 'docs' / page))}]({page})\n"
+                    for page in own)
             _write(staging / "docs" / "index.md", index)
         pages = sorted(p.relative_to(staging / "docs").as_posix()
                        for p in (staging / "docs").rglob("*.md"))
