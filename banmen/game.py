@@ -487,12 +487,9 @@ def game_module(game_id: str, name: str) -> Any:
     full = f"{package.__name__}.{name}"
     try:
         return importlib.import_module(full)
-    except ModuleNotFoundError as err:
-        if err.name != full:
-            raise BanmenError(f"game '{game_id}': cannot import '{full}': "
-                              f"{type(err).__name__}: {shorten(str(err))}") from None
-        return None
     except Exception as err:
+        if isinstance(err, ModuleNotFoundError) and err.name == full:
+            return None  # an optional module the package does not have
         raise BanmenError(f"game '{game_id}': cannot import '{full}': "
                           f"{type(err).__name__}: {shorten(str(err))}") from None
 
