@@ -32,7 +32,7 @@ def test_every_game_names_its_move_kinds_in_japanese():
     assert names["ukejalayer"] == {"summon": "召喚", "move": "移動", "link": "連携",
                                    "eliminate": "排除"}
     assert set(names["medamagaeru"]) == {"move", "capture", "promote"}
-    assert set(names["suicide-checkers"]) == {"move", "capture", "crown"}
+    assert set(names["suicide-checkers"]) == {"move", "capture", "crown", "chain"}
     assert set(names["babuschka"]) == {"step", "jump", "chain", "cover", "pass"}
     assert set(names["ludo"]) == {"roll", "pass", "enter", "move", "jump", "flight", "bounce",
                                   "send_back", "finish"}
@@ -60,8 +60,10 @@ def test_medamagaeru_checkers_babuschka_and_ludo_kinds():
     assert kinds_of("medamagaeru", frogs, "3 44x43+") == ("promote", "capture")
     assert kinds_of("medamagaeru", frogs, "3 44-45") == ("move",)
     assert kinds_of("suicide-checkers", {"fen": "B:W9:B27"}, "27-31") == ("crown", "move")
-    assert kinds_of("suicide-checkers", {"fen": "B:W18,27:B14"}, "14x23x32") == ("crown",
-                                                                                 "capture")
+    # a capture of two jumps is a 連続跳び too (last: the lessons read the first kind)
+    assert kinds_of("suicide-checkers", {"fen": "B:W18,27:B14"}, "14x23x32") == (
+        "crown", "capture", "chain")
+    assert kinds_of("suicide-checkers", {"fen": "B:W18:B14"}, "14x23") == ("capture",)
     assert kinds_of("suicide-checkers", {"fen": "B:W18,27:B14"}, "14x23x32") != ("move",)
     nests = {"players": 2, "to_move": "black",
              "board": {"d2": ["bL"], "d3": ["gS"], "e4": ["gM"], "c6": ["gL"]}}
