@@ -99,10 +99,16 @@ class Words(TypedDict, total=False):
         kinds: move kind (:meth:`banmen.game.Game.move_kinds`) -> name, e.g.
             ``{"summon": "召喚"}`` (the same as ``GAME.move_kind_names``).
         themes: ``[[who, kind, theme], ...]``: the theme a mined puzzle
-            (:mod:`banmen.mine.describe`) gets when a move of that kind is in its solution,
-            ``who`` ``"move"`` for the solver's moves and ``"reply"`` for the opponent's
-            replies, e.g. ``["reply", "capture", "強制取り"]``; a puzzle lists its themes in
-            this order.
+            (:mod:`banmen.mine.describe`) gets when its solution's line matches the row:
+            ``who`` ``"move"`` (one of the solver's moves is of that kind), ``"reply"`` (one
+            of the opponent's replies), ``"first"`` (the first move), ``"last"`` (the move
+            that ends the game, either side's) or ``"outcome"`` (``kind`` is then a regular
+            expression searched in the final outcome's English reason), e.g. ``["reply",
+            "capture", "強制取り"]``, ``["outcome", "^no legal move$", "動けなくなる"]``. A
+            puzzle lists its themes in this order, most telling first (the title names the
+            first; a quiet first move, 静かな一手, comes before all). A move kind no row
+            names is an ordinary kind: the hints and comments do not name it, and a first
+            move that is ordinary, answered by an ordinary reply, is a quiet move.
         outcomes: ``[[pattern, template], ...]``: a regular expression over the whole
             English outcome reason (:class:`banmen.game.Outcome`) with named groups
             (``(?P<n>...)``) and the sentence said for it; ``{n}`` is the group as written,

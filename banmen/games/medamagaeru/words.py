@@ -10,7 +10,12 @@ WORDS = {
     "name": "めだまがえる",
     "sides": {"green": "緑", "white": "白"},
     "kinds": dict(KIND_NAMES),
-    "themes": [["move", "promote", "成り"], ["move", "capture", "取る手"]],
+    # the themes of a mined puzzle, most telling first (its title names the first found)
+    "themes": [["move", "promote", "成り"], ["reply", "capture", "取らせる"],
+               ["outcome", "judgement", "２対２の判定"],
+               ["outcome", "^repetition duty", "千日手の打開"],
+               ["outcome", "^no legal move$", "指せる手をなくす"],
+               ["move", "capture", "取る手"]],
     "outcomes": [
         [r"^no legal move$", "指せる手がなくなりました。"],
         [r"^repetition duty: no move to a new position$",

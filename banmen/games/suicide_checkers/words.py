@@ -10,8 +10,13 @@ WORDS = {
     "name": "スーサイドチェッカー",
     "sides": {"black": "黒", "white": "白"},
     "kinds": dict(KIND_NAMES),
-    "themes": [["reply", "capture", "強制取り"], ["move", "crown", "キング"],
-               ["reply", "crown", "キング"]],
+    # the themes of a mined puzzle, most telling first (its title names the first found):
+    # the opponent made to take several at once, a king, the winner left without a move,
+    # then the forced capture (nearly every line has one)
+    "themes": [["reply", "chain", "まとめて取らせる"], ["move", "crown", "キング"],
+               ["reply", "crown", "キング"], ["move", "chain", "連続跳び"],
+               ["outcome", "^no legal move$", "動けなくなる"],
+               ["reply", "capture", "強制取り"], ["outcome", "^no pieces$", "駒を全部渡す"]],
     "outcomes": [
         [r"^no pieces$", "自分の駒がすべてなくなりました。"],
         [r"^no legal move$", "指せる手がなくなりました。"],
