@@ -211,25 +211,100 @@ def test_ctrl_c_keeps_the_puzzles_written(tmp_path):
 
 
 def test_texts_of_a_move_puzzle_come_from_the_engine():
-    """ukejalayer p15 as the miner describes it: themes from the move kinds, the line with
-    the longest defence (d3c3 and d3d4 delay alike; d3c3 comes first), the shortest win."""
+    """ukejalayer p15 as the miner describes it: a quiet first move (neither it nor the
+    reply is of a kind the words name), the line with the longest defence (d3c3 and d3d4
+    delay alike; d3c3 comes first), the shortest win ending with a 連携; the ordinary move
+    kind is named nowhere."""
     from banmen.mine.describe import texts
 
     data = yaml.safe_load((ROOT / "puzzles/ukejalayer/p15-win-double.yaml").read_text())
     game = get_game("ukejalayer", {"unlock": "guidebook", "white_delay": 1})
     proof = prove(game, read_back(game, data["position"]), 5, 200_000)
     words = texts(game, proof)
-    assert words["title"] == "3手以内に勝つ（連携）"
-    assert words["themes"] == ["連携"]
-    assert words["comments"] == ["移動です。", "連携です。"]
-    assert words["hints"] == ["1手目は移動です。"]
+    assert words["title"] == "3手で勝つ：静かな一手から"
+    assert words["themes"] == ["静かな一手", "連携"]
+    assert words["comments"] == ["黒は3通りの手のうち、負けをいちばん遅らせる`d3c3`を指します。",
+                                 "連携です。白の勝ちです。相手に指せる手がなくなりました。"]
+    assert words["hints"] == ["最後は連携で勝ちが決まります。",
+                              "1手目は連携ではありません（指せる手は54通り）。"]
     assert words["question"] == ("白番です。相手がどう受けても、3手以内（相手の手も数えます）"
                                  "に勝てる手順を指してください。")
     first, line, wrong = words["explanation"].split("\n\n")
     assert first == "**`3a3a4b4c4`**が、勝ちにつながるただ一つの手です。"
-    assert line == ("手順は`3a3a4b4c4`→`d3c3`→`b4c3`で、白の勝ちです。"
-                    "黒の受けは、どれも負けをいちばん遅らせる手です。")
+    assert line == ("手順は`3a3a4b4c4`→`d3c3`→`b4c3`で、白の勝ちです。相手に指せる手が"
+                    "なくなりました。黒の受けは、どれも負けをいちばん遅らせる手です。")
     assert "と返されると、そのあと1手以内には勝てません。" in wrong
+
+
+def test_texts_of_the_hand_written_quiet_move():
+    """suicide-checkers p11 (差し出さない一手) as the miner describes it: the quiet 13-17
+    first, then white's forced 連続跳び takes every black piece."""
+    from banmen.mine.describe import texts
+
+    data = yaml.safe_load((ROOT / "puzzles/suicide-checkers/p11-quiet-move.yaml").read_text())
+    game = get_game("suicide-checkers")
+    proof = prove(game, read_back(game, data["position"]), 5, 200_000)
+    words = texts(game, proof)
+    assert words["title"] == "4手で勝つ：静かな一手から"
+    assert words["themes"] == ["静かな一手", "まとめて取らせる", "キング", "強制取り", "駒を全部渡す"]
+    assert words["hints"] == ["最後は白の連続跳びで勝ちが決まります。", "指せる手は5通りです。"]
+    assert words["comments"] == ["白は3通りの手のうち、負けをいちばん遅らせる`29-25`を指します。",
+                                 "白は`25x18x9x2`（連続跳び）しか指せません。黒の勝ちです。"
+                                 "自分の駒がすべてなくなりました。"]
+
+
+def test_a_fixed_mining_run_says_what_the_line_does(mined):
+    """The texts of the fixed run of the module's fixture: the titles name a theme, no hint
+    or comment names the ordinary move kind, and every hint is about the line."""
+    seen = {}
+    for path in sorted(mined.glob("puzzles/*/*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if data["answer"]["kind"] != "move":
+            continue
+        seen[f"{data['game']}/{path.name}"] = (data["title"], data.get("themes"),
+                                                data["hints"])
+        for step in data["answer"]["solution"]:
+            assert not step.get("comment", "").startswith(("移動です", "ふつうの移動です",
+                                                           "1マスの移動です"))
+        assert not any(h.startswith("1手目は移動です") for h in data["hints"])
+    assert seen == EXPECTED_MINED
+
+
+#: What the fixture's run (seed 7, FAST) writes.
+EXPECTED_MINED: dict = {
+    'babuschka/m7-001.yaml': (
+        '1手で勝つ：かぶせる手', ['かぶせる手'],
+        ['指せる手は6通りです。',
+         '1手目はかぶせる手です（6通りの手のうち、かぶせる手は3通り）。']),
+    'babuschka/m7-002.yaml': (
+        '3手で勝つ：ジャンプ', ['ジャンプ', 'かぶせる手'],
+        ['最後はかぶせる手で勝ちが決まります。',
+         '1手目はジャンプです（4通りの手のうち、ジャンプは1通り）。']),
+    'medamagaeru/m7-001.yaml': (
+        '3手で勝つ：静かな一手から', ['静かな一手', '取る手'],
+        ['最後は取る手で勝ちが決まります。',
+         '指せる手は19通りです。']),
+    'medamagaeru/m7-002.yaml': (
+        '1手で勝つ：取る手', ['取る手'],
+        ['指せる手は32通りです。',
+         '1手目は取る手です（32通りの手のうち、取る手は1通り）。']),
+    'suicide-checkers/m7-001.yaml': (
+        '2手で勝つ：強制取り', ['強制取り', '駒を全部渡す'],
+        ['最後は白の取る手で勝ちが決まります。白の受けは1通りしかありません。',
+         '指せる手は2通りです。']),
+    'suicide-checkers/m7-002.yaml': (
+        '2手で勝つ：まとめて取らせる', ['まとめて取らせる', '強制取り', '駒を全部渡す'],
+        ['最後は黒の連続跳びで勝ちが決まります。黒の受けは1通りしかありません。',
+         '指せる手は7通りです。']),
+    'ukejalayer/m7-001.yaml': (
+        '1手で勝つ：連携', ['連携'],
+        ['指せる手は59通りです。',
+         '1手目は連携です（59通りの手のうち、連携は39通り）。']),
+    'ukejalayer/m7-002.yaml': (
+        '1手で勝つ：連携', ['連携'],
+        ['指せる手は55通りです。',
+         '1手目は連携です（55通りの手のうち、連携は27通り）。']),
+}
 
 
 def test_ludo_questions_of_a_hand_written_position():
