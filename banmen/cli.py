@@ -336,7 +336,7 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
         raise _UserError(f"--root {root}: no such folder")
     if not paths and not content_files(root):
         raise _UserError(f"--root {root}: holds no content (expected diagrams/, puzzles/, "
-                         "sequences/ or lessons/ with <game>/<name>.yaml files)")
+                         "sequences/, lessons/ or practice/ with <game>/<name>.yaml files)")
     try:
         overrides = parse_set_options(sets)
         content = check_project(root, paths=list(paths) or None, rule_overrides=overrides)
@@ -350,6 +350,8 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
     if not quiet:
         click.echo(f"ok: {counted(len(content.diagrams), 'diagram')}, "
                    f"{counted(len(content.puzzles), 'puzzle')}, "
+                   + (f"{counted(len(content.practice), 'practice puzzle')}, "
+                      if content.practice else "") +
                    f"{counted(len(content.sequences), 'sequence')}, "
                    f"{counted(len(content.lessons), 'lesson')} checked", err=True)
 

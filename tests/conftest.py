@@ -117,10 +117,14 @@ def warm_cache(tmp_path_factory) -> Path | None:
 
 @functools.cache
 def checked_project() -> Any:
-    """``check_project(ROOT)``, checked once per session (tests only read it)."""
+    """``check_project(ROOT)`` but the practice sets (hundreds of mined puzzles, proved again
+    in tens of milliseconds each: tests/test_practice.py and the site build check them),
+    checked once per session (tests only read it)."""
     from banmen.content.check import check_project
+    from banmen.content.models import CONTENT_KINDS
 
-    return check_project(ROOT)
+    return check_project(ROOT, paths=[ROOT / kind for kind in CONTENT_KINDS
+                                      if kind != "practice" and (ROOT / kind).is_dir()])
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -11,6 +11,7 @@ Layout (relative to the project root):
     puzzles/<game>/<name>.yaml
     sequences/<game>/<name>.yaml
     lessons/<game>/<name>.yaml
+    practice/<game>/<name>.yaml   puzzle files of the game's practice page
 """
 
 from __future__ import annotations
@@ -145,6 +146,7 @@ _CHECKERS: dict[str, Callable[..., Any]] = {
     "puzzles": check_puzzle,
     "sequences": _check_sequence,
     "lessons": check_lesson,
+    "practice": check_puzzle,
 }
 
 

@@ -140,6 +140,7 @@ class Content:
     Attributes:
         games: game id -> engine with the site's rules (``rules.yaml``).
         diagrams, puzzles, sequences, lessons: id -> item, in file order.
+        practice: id -> puzzle of the practice sets (``practice/<game>/``), in file order.
         problems: the errors of files left out (``check_project(strict=False)`` only).
     """
 
@@ -149,3 +150,4 @@ class Content:
     sequences: dict[str, Sequence] = field(default_factory=dict)
     problems: list = field(default_factory=list)
     lessons: dict[str, Lesson] = field(default_factory=dict)
+    practice: dict[str, Puzzle] = field(default_factory=dict)

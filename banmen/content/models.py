@@ -309,11 +309,15 @@ class LessonFile(Strict):
 
 
 #: The kind of each content folder, and the model that checks its files.
+#: ``practice`` holds puzzle files too (the mined practice sets, usually from ``banmen mine``):
+#: checked like ``puzzles`` but shown only on the game's practice page
+#: (:mod:`banmen.site.practice`), as data, not as inline boards.
 CONTENT_KINDS: dict[str, type[Strict]] = {
     "diagrams": DiagramFile,
     "puzzles": PuzzleFile,
     "sequences": SequenceFile,
     "lessons": LessonFile,
+    "practice": PuzzleFile,
 }
 
 

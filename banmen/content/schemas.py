@@ -13,8 +13,12 @@ from banmen.content.models import CONTENT_KINDS
 from banmen.game import game_ids, get_game
 from banmen.render.options import options_schema
 
-#: kind folder -> schema file name.
-SCHEMA_FILES = {kind: f"{kind.rstrip('s')}.schema.json" for kind in CONTENT_KINDS}
+#: kind folder -> schema file name, one per model: a kind whose files follow the model of an
+#: earlier kind (``practice`` holds puzzle files) uses that kind's schema.
+SCHEMA_FILES: dict[str, str] = {}
+for _kind, _model in CONTENT_KINDS.items():
+    if _model not in (CONTENT_KINDS[k] for k in SCHEMA_FILES):
+        SCHEMA_FILES[_kind] = f"{_kind.rstrip('s')}.schema.json"
 
 
 def _position_rules() -> list[dict]:

@@ -165,15 +165,17 @@ def puzzle_text(game_id: str, puzzle: Mapping[str, Any]) -> str:
 
 
 def known_positions(root: Path, game: Game) -> set[str]:
-    """The position keys of the hand-written puzzles of ``game`` under ``root/puzzles``
-    (after their ``moves``); files that do not read are skipped (``banmen check`` reports
-    them)."""
+    """The position keys of the puzzles of ``game`` under ``root/puzzles`` and of its
+    committed practice set under ``root/practice`` (after their ``moves``); files that do not
+    read are skipped (``banmen check`` reports them)."""
     import yaml
 
     from banmen.mine.write import position_data, position_key, read_back
 
     keys = set()
-    for path in sorted((root / "puzzles" / game.id).glob("*.yaml")):
+    paths = [path for folder in ("puzzles", "practice")
+             for path in sorted((root / folder / game.id).glob("*.yaml"))]
+    for path in paths:
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
             state = (read_back(game, data["position"]) if data.get("position")

@@ -11,6 +11,8 @@ Pages embed content with markers on a line of their own::
     {{ simulation ludo }}                the figure of simulated game lengths per preset
     {{ progress ukejalayer }}            the reader's progress on a game's puzzles and lessons
     {{ lesson ukejalayer/first-game }}   a lesson (手ほどき) played on the board
+    {{ play ukejalayer }}                the 対局する button of a game
+    {{ practice ukejalayer }}            the practice page of a game's practice set
 
 Markers inside fenced code blocks and inline code are left as they are, so pages can show
 them; any other ``{{`` that does not start a whole marker is an error.
@@ -52,6 +54,7 @@ from banmen.site.drawing import BoardDrawing
 from banmen.site.onpage import (glyph_place, lift_glyphs, rename_ids, share_glyphs,
                                 unique_ids)
 from banmen.site.play_page import play_html, start_setups
+from banmen.site.practice import PracticeSet, practice_html, prepare_practice
 from banmen.site.views import (KINDS, Board, View, boards_of, view_from_data, view_of,
                                 view_to_data)
 
@@ -65,7 +68,7 @@ _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")
 _OTHER_SPECIALS = set(":=|~^$%")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9_-]+")
 MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters", "presets",
-                "simulation", "progress", "lesson", "play")
+                "simulation", "progress", "lesson", "play", "practice")
 
 
 @dataclass
@@ -289,6 +292,8 @@ class SiteBuild:
         self.jobs = jobs
         self.content = SiteContent()
         self.svgs: dict[str, str] = {}
+        #: game id -> its practice set (banmen.site.practice), filled by prepare()
+        self.practice: dict[str, PracticeSet] = {}
         self.stats = BuildStats()
         self._counter = 0
         #: the deferred expansion being made (the boards this build draws become stand-ins)
@@ -525,6 +530,10 @@ class SiteBuild:
         self._file_keys = keys
         if missing:
             self._check_and_draw(cache, missing, keys, found, behind=self.draw_behind)
+        # the practice sets: data for their pages, never drawn (banmen.site.practice)
+        self.practice = prepare_practice(
+            self.root, self.content.game_ids, rules, overrides, base,
+            cache if cache.enabled else None, self.rules_file, self.jobs)
         for kind, _game_id, path in files:
             if path in deferred:
                 _, ident, relative, name = deferred[path]
@@ -873,6 +882,8 @@ class SiteBuild:
             return "\n" + content.presets[ident] + "\n"
         if kind == "play" and ident in content.starts:
             return self._token(expansion, play_html(content.starts[ident], "bm-play-page"))
+        if kind == "practice" and ident in self.practice:
+            return self._token(expansion, practice_html(ident))
         if kind == "simulation" and ident in content.simulations:
             return self._token(expansion, content.simulations[ident])
         if kind == "progress" and ident in content.game_ids:
@@ -960,6 +971,8 @@ class SiteBuild:
             kind, ident = match.group(1), match.group(2)
             if kind in ("diagram", "puzzle", "sequence", "lesson"):
                 refs.append(self._item_keys.get((kind + "s", ident), "absent"))
+            elif kind == "practice":  # the page holds no puzzle of the set, only its shell
+                refs.append([self._item_keys[("site", "")], ident in self.practice])
             elif kind in ("puzzles", "progress"):
                 # both show the game's puzzles and its lessons (ids and numbers of steps)
                 game = ident.partition(":")[0]

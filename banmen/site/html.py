@@ -224,6 +224,9 @@ PLAY_COLOURS_JA = {
     "tried": "ピンク：まちがえた手",
     "reply": "紫：相手の応手",
     "cursor": "青い太枠：キーボードで選んでいるマス",
+    # the practice page's composed boards (banmen/site/assets/js/practice.js)
+    "last": "黄緑：直前の手が通ったマス",
+    "highlight": "黄色：注目するマス",
 }
 
 

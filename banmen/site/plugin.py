@@ -21,6 +21,7 @@ touches only this file.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -49,6 +50,7 @@ from banmen.site.links import LinkCheck, LocatedWarnings
 from banmen.site.own_assets import (ASSETS, EXTRA_CSS, EXTRA_JAVASCRIPT, THEME,
                                     own_files, script_folders)
 from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_game_pdf
+from banmen.site.practice import write_practice
 from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
                                      write_play_parts)
 from banmen.site.search import RULES_BOOST, precut_page, segment_index
@@ -633,6 +635,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
                 games, _ = load_site_rules(build.root, build.rule_overrides, build.rules_file)
                 write_play_parts(site_dir, {g: e for g, e in games.items() if g in self.games()},
                                  build.cache)
+            if build is not None:
+                self._write_practice(site_dir, build)
         except (BundleError, BanmenError, OSError) as err:
             raise PluginError(f"banmen: {err}") from None
         index = site_dir / "search" / "search_index.json"
@@ -647,6 +651,24 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
             self._write_pdfs(site_dir)
         if self._state["build"] is not None:
             self._state["build"].close()  # the pages are written: release the build cache
+
+    def _write_practice(self, site_dir: Path, build: SiteBuild) -> None:
+        """Write the practice sets of the site's games (:mod:`banmen.site.practice`).
+
+        Raises:
+            BanmenError: a practice board's look has no board parts in the site (the board
+                parts are drawn for the looks the game's play pages start on).
+        """
+        sets = {g: s for g, s in build.practice.items() if g in self.games()}
+        parts = site_dir / "assets" / "play"
+        for game_id, practice in sets.items():
+            for name, text in practice.entries.items():
+                for variant in dict.fromkeys(b["variant"] for b in json.loads(text)["boards"]):
+                    if not (parts / f"{variant}.json").is_file():
+                        raise BanmenError(f"practice/{game_id}/{name}.yaml: its board look "
+                                          f"'{variant}' has no board parts in this site "
+                                          "(practice puzzles use the looks of the play pages)")
+        write_practice(site_dir, sets)
 
     def _write_pdfs(self, site_dir: Path) -> None:
         """Write each game's 「印刷用PDF」 (:mod:`banmen.site.pdf`), one line per PDF."""

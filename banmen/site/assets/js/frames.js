@@ -2,7 +2,9 @@
  *
  * A block (puzzle, sequence, lesson) holds its boards as <div class="bm-frame"> elements
  * (banmen/site/html.py). Hidden frames keep their board in <template class="bm-lazy">: the
- * first time a frame is shown, the template is replaced by the board it holds. Squares are
+ * first time a frame is shown, the template is replaced by the board it holds. A frame
+ * whose board is composed in the page instead (the practice page, practice.js) carries a
+ * function `bmCompose(frame)`, called the first time it is shown. Squares are
  * the SVG groups whose id ends in "--sq-<name>" (banmen/render).
  */
 
@@ -17,6 +19,12 @@ export function frameNode(block, index) {
 function reveal(frame) {
   var lazy = frame.querySelector(":scope > template.bm-lazy");
   if (lazy) frame.replaceChild(lazy.content, lazy);
+  // a frame whose board is composed in the page (practice.js) draws it the first time
+  if (typeof frame.bmCompose === "function") {
+    var compose = frame.bmCompose;
+    frame.bmCompose = null;
+    compose(frame);
+  }
   frame.hidden = false;
 }
 

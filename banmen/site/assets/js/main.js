@@ -1,6 +1,7 @@
 /* main.js: the entry point. Finds the interactive blocks of the page and sets them up:
  * puzzles (puzzles.js), sequences (sequence-player.js), lessons (lesson-player.js),
- * progress lines (progress.js, lesson-progress.js), 「この局面から指す」 buttons (play-button.js).
+ * progress lines (progress.js, lesson-progress.js), 「この局面から指す」 buttons (play-button.js),
+ * practice pages (practice-loader.js).
  *
  * Material's instant navigation swaps the page body and announces it on document$; the
  * data-ready guards keep each control's handlers single whatever calls setupAll. On file://
@@ -14,6 +15,7 @@ import { setupSequence } from "./sequence-player.js";
 import { setupLesson } from "./lesson-player.js";
 import { refreshLessonProgress } from "./lesson-progress.js";
 import { setupPlay } from "./play-button.js";
+import { setupPractice } from "./practice-loader.js";
 
 function setupAll() {
   document.querySelectorAll(".banmen-puzzle").forEach(setupPuzzle);
@@ -21,6 +23,7 @@ function setupAll() {
   document.querySelectorAll(".banmen-lesson").forEach(setupLesson);
   document.querySelectorAll(".bm-progress").forEach(setupProgress);
   document.querySelectorAll(".bm-play").forEach(setupPlay);
+  document.querySelectorAll(".bm-practice").forEach(setupPractice);
   refreshProgress();
   refreshLessonProgress();
   var progress = loadProgress();

@@ -55,6 +55,8 @@ export function record(block, solvedNow) {
   progress[ident] = entry;
   saveProgress(progress);
   refreshProgress();
+  // the practice page (practice.js) counts its streak from these
+  block.dispatchEvent(new CustomEvent("bm-recorded", { bubbles: true, detail: { solved: solvedNow } }));
 }
 
 /* Whether the puzzle with `ident` is solved. */

@@ -13,6 +13,9 @@
 //   const board = createPlayBoard(frame, instance);
 //   await board.show(view);     // draw the view's pieces (loads the variant's parts once)
 //   board.describe()            // the pieces in words, for the page's hidden description
+//
+//   const parts = await loadParts(variant);        // the practice page (practice.js):
+//   composeBoard(frame, parts, pieces, prefix);    // one static board, drawn at once
 
 const partsCache = new Map();
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,7 +23,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const VERSION = new URL(import.meta.url).search;
 
 // The parts of a variant, fetched once per document (also ahead of a press: prepareParts).
-function loadParts(variant) {
+export function loadParts(variant) {
   if (!partsCache.has(variant)) {
     const url = new URL(`../../play/${encodeURIComponent(variant)}.json${VERSION}`,
       import.meta.url);
@@ -62,6 +65,53 @@ function symbolId(variant, symbol) {
   return symbol.startsWith("bm-play-") ? symbol : `bm-play-${variant}-${symbol}`;
 }
 
+// The empty board of `parts` in `frame` (its ids prefixed with `prefix`); returns the layer
+// the pieces go in.
+function emptyBoard(frame, parts, prefix) {
+  defineSymbols(parts);
+  frame.innerHTML = prefixed(parts.board, prefix);
+  const svg = frame.querySelector("svg");
+  svg.classList.add("banmen-board", "bm-play-svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  if (parts.viewBox && !svg.getAttribute("viewBox")) svg.setAttribute("viewBox", parts.viewBox);
+  // the board keeps a layer for the pieces (under what the diagrams draw over them)
+  let layer = svg.querySelector("g.bm-play-pieces");
+  if (!layer) {
+    layer = document.createElementNS(SVG, "g");
+    layer.setAttribute("class", "bm-play-pieces");
+    svg.appendChild(layer);
+  }
+  layer.setAttribute("pointer-events", "none");
+  return layer;
+}
+
+// Place `pieces` ([{square, symbol}], bottom to top per square) in `layer`.
+function placePieces(layer, parts, pieces) {
+  const [w, h] = parts.symbol_size;
+  layer.textContent = "";
+  for (const piece of pieces) {
+    const centre = parts.centers[piece.square];
+    if (!centre) continue;
+    const shape = document.createElementNS(SVG, "use");
+    shape.setAttribute("href", `#${symbolId(parts.variant, piece.symbol)}`);
+    shape.setAttribute("x", String(centre[0] - w / 2));
+    shape.setAttribute("y", String(centre[1] - h / 2));
+    shape.setAttribute("width", String(w));
+    shape.setAttribute("height", String(h));
+    shape.dataset.square = piece.square;
+    layer.appendChild(shape);
+  }
+}
+
+// One board drawn at once from parts already loaded (loadParts): the empty board of
+// `parts` in `frame`, its ids prefixed with `prefix`, and `pieces` ([{square, symbol}]) on it.
+// Returns the board's <svg>.
+export function composeBoard(frame, parts, pieces, prefix) {
+  placePieces(emptyBoard(frame, parts, prefix), parts, pieces);
+  return frame.querySelector("svg");
+}
+
 export function createPlayBoard(frame, instance) {
   let parts = null;
   let layer = null;
@@ -70,41 +120,14 @@ export function createPlayBoard(frame, instance) {
   async function use(variant) {
     if (parts && parts.variant === variant) return;
     parts = await loadParts(variant);
-    defineSymbols(parts);
-    frame.innerHTML = prefixed(parts.board, `bmplay${instance}-`);
-    const svg = frame.querySelector("svg");
-    svg.classList.add("banmen-board", "bm-play-svg");
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    if (parts.viewBox && !svg.getAttribute("viewBox")) svg.setAttribute("viewBox", parts.viewBox);
-    // the board keeps a layer for the pieces (under what the diagrams draw over them)
-    layer = svg.querySelector("g.bm-play-pieces");
-    if (!layer) {
-      layer = document.createElementNS(SVG, "g");
-      layer.setAttribute("class", "bm-play-pieces");
-      svg.appendChild(layer);
-    }
-    layer.setAttribute("pointer-events", "none");
+    layer = emptyBoard(frame, parts, `bmplay${instance}-`);
   }
 
   return {
     async show(view) {
       await use(view.variant);
       pieces = view.pieces;
-      const [w, h] = parts.symbol_size;
-      layer.textContent = "";
-      for (const piece of view.pieces) {
-        const centre = parts.centers[piece.square];
-        if (!centre) continue;
-        const shape = document.createElementNS(SVG, "use");
-        shape.setAttribute("href", `#${symbolId(parts.variant, piece.symbol)}`);
-        shape.setAttribute("x", String(centre[0] - w / 2));
-        shape.setAttribute("y", String(centre[1] - h / 2));
-        shape.setAttribute("width", String(w));
-        shape.setAttribute("height", String(h));
-        shape.dataset.square = piece.square;
-        layer.appendChild(shape);
-      }
+      placePieces(layer, parts, view.pieces);
     },
     // "c2：白3枚、d1：黒" — the squares and the pieces' labels, in the view's order.
     describe() {
