@@ -278,3 +278,13 @@ def test_filters_narrow_the_set(page, site_url, built_site):
             "data-ident", f"practice:{game}/{rows[0]['id']}")
     else:
         expect(page.locator(".bm-practice-status")).to_contain_text("この条件に合う問題はありません")
+
+
+def test_errors_found_in_worker_processes_reach_the_build():
+    # a rule change breaks the mined positions: the workers' errors come back located
+    # (they once could not cross back from a worker, and the build hung)
+    paths = [p.resolve() for p in _files("medamagaeru")[:practice.POOL_FROM]]
+    with pytest.raises(practice.ContentErrors) as raised:
+        practice.check_missing(ROOT, paths, {"medamagaeru": {"captures_to_win": 4}}, None, 2)
+    assert len(raised.value.errors) == practice.POOL_FROM
+    assert str(raised.value.errors[0]).startswith("practice/medamagaeru/m1-001.yaml:")

@@ -267,8 +267,12 @@ class SiteBuild:
                  progress: bool = True, cache: bool = True, jobs: int | None = None,
                  rules_file: Path | None = None, keep_going: bool = False,
                  reuse: Callable[[str, Any, Any], str | None] | None = None,
-                 tables: bool = True, lazy_boards: bool = False, draw_behind: bool = False):
+                 tables: bool = True, lazy_boards: bool = False, draw_behind: bool = False,
+                 practice: bool = True):
         self.root = root
+        #: whether prepare() makes the practice sets (the rule-change report leaves them to
+        #: ``banmen check --set``, which names each practice puzzle a change breaks)
+        self.with_practice = practice
         self.lazy_boards = lazy_boards
         self.draw_behind = draw_behind
         #: the boards still being drawn (``draw_behind``) and what to keep once they are
@@ -533,7 +537,8 @@ class SiteBuild:
         # the practice sets: data for their pages, never drawn (banmen.site.practice)
         self.practice = prepare_practice(
             self.root, self.content.game_ids, rules, overrides, base,
-            cache if cache.enabled else None, self.rules_file, self.jobs)
+            cache if cache.enabled else None, self.rules_file,
+            self.jobs) if self.with_practice else {}
         for kind, _game_id, path in files:
             if path in deferred:
                 _, ident, relative, name = deferred[path]

@@ -38,12 +38,15 @@ import hashlib
 import json
 import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banmen.content.errors import ContentError, ContentErrors
+from banmen.errors import BanmenError
 
 if TYPE_CHECKING:
     from banmen.content.items import Puzzle
@@ -204,9 +207,10 @@ def index_row(entry: Mapping[str, Any], text: str) -> dict[str, Any]:
 
 
 def _check_chunk(root: str, paths: list[str], overrides: Any, rules_file: str | None
-                 ) -> tuple[dict[str, str], list[ContentError]]:
+                 ) -> tuple[dict[str, str], list[tuple[str, int, int, str]]]:
     """Check practice files and make their data (in a worker process): (path -> JSON text,
-    errors)."""
+    errors as ``(file, line, column, message)``: plain data, so that any error crosses back
+    from the worker)."""
     from banmen.content.check import check_project
     from banmen.errors import BanmenError
 
@@ -215,14 +219,14 @@ def _check_chunk(root: str, paths: list[str], overrides: Any, rules_file: str | 
                                 rule_overrides=overrides,
                                 rules_file=Path(rules_file) if rules_file else None)
     except ContentErrors as err:
-        return {}, list(err.errors)
+        return {}, [(e.source, e.line, e.column, e.message) for e in err.errors]
     made, errors = {}, []
     by_ident = {f"{Path(p).parent.name}/{Path(p).stem}": p for p in paths}
     for ident, puzzle in content.practice.items():
         try:
             made[by_ident[ident]] = entry_text(puzzle_entry(puzzle))
         except BanmenError as err:
-            errors.append(ContentError(puzzle.source, 1, 1, str(err)))
+            errors.append((puzzle.source, 1, 1, str(err)))
     return made, errors
 
 
@@ -247,6 +251,7 @@ def check_missing(root: Path, paths: list[Path], overrides: Any = None,
 
     Raises:
         ContentErrors: every problem of every file, each ``file:line:col: message``.
+        BanmenError: a worker process stopped.
     """
     jobs = jobs or os.cpu_count() or 1
     rules = str(rules_file) if rules_file else None
@@ -254,15 +259,21 @@ def check_missing(root: Path, paths: list[Path], overrides: Any = None,
     if jobs == 1 or len(paths) < POOL_FROM:
         results = [_check_chunk(str(root), [str(p) for p in paths], overrides, rules)]
     else:
-        # spawn, not fork: the build may hold threads (the drawing's) and open databases
-        with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
-            results = pool.starmap(_check_chunk, [(str(root), chunk, overrides, rules)
-                                                  for chunk in work])
+        # spawn, not fork: the build may hold threads (the drawing's) and open databases; an
+        # executor, not a Pool: a worker that dies is an error here, never a hang
+        with ProcessPoolExecutor(min(jobs, len(work)),
+                                 mp_context=multiprocessing.get_context("spawn")) as pool:
+            try:
+                results = list(pool.map(_check_chunk, [str(root)] * len(work), work,
+                                        [overrides] * len(work), [rules] * len(work)))
+            except BrokenProcessPool as err:
+                raise BanmenError(f"checking the practice sets failed: a worker process "
+                                  f"stopped ({err})") from None
     made: dict[Path, str] = {}
     errors: list[ContentError] = []
     for texts, problems in results:
         made.update((Path(p), text) for p, text in texts.items())
-        errors.extend(problems)
+        errors.extend(ContentError(*problem) for problem in problems)
     if errors:
         raise ContentErrors(sorted(errors, key=ContentError.sort_key))
     return made
