@@ -241,7 +241,7 @@ def test_check_refuses_a_file_outside_the_content_folders(runner, tmp_path):
     assert result.exit_code == 1
     assert result.stdout == (f"{stray}:1:1: not a content file of this project: expected "
                              "<kind>/<game>/<name>.yaml with <kind> one of diagrams, puzzles, "
-                             "sequences, lessons\n")
+                             "sequences, lessons, practice\n")
 
 
 def test_check_takes_a_folder_and_a_file_inside_it_together(runner):
@@ -305,8 +305,8 @@ def test_check_root_must_exist_and_hold_content(runner, tmp_path):
     assert (result.exit_code, result.output) == (1, f"--root {tmp_path / 'none'}: no such folder\n")
     result = runner.invoke(main, ["check", "--root", str(tmp_path)])
     assert (result.exit_code, result.output) == (
-        1, f"--root {tmp_path}: holds no content (expected diagrams/, puzzles/, sequences/ "
-           "or lessons/ with <game>/<name>.yaml files)\n")
+        1, f"--root {tmp_path}: holds no content (expected diagrams/, puzzles/, sequences/, "
+           "lessons/ or practice/ with <game>/<name>.yaml files)\n")
 
 
 def test_a_control_character_is_a_located_line(runner, tmp_path):

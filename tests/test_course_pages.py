@@ -62,7 +62,7 @@ def test_page_footers_lead_to_the_previous_and_next_page(built_site):
     rules = (built_site / "ukejalayer" / "rules" / "index.html").read_text(encoding="utf-8")
     assert _footer(rules) == {"prev": ("../lesson/", "手ほどき"), "next": ("../puzzles/", "練習問題")}
     play = (built_site / "ludo" / "play" / "index.html").read_text(encoding="utf-8")
-    assert _footer(play) == {"prev": ("../puzzles/", "練習問題"), "next": ("../parameters/", "ルールの設定")}
+    assert _footer(play) == {"prev": ("../practice/", "もっと練習"), "next": ("../parameters/", "ルールの設定")}
     for page in sorted(built_site.glob("*/*/index.html")):
         footer = _footer(page.read_text(encoding="utf-8"))
         assert set(footer) & {"prev", "next"}, page.relative_to(built_site)

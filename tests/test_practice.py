@@ -23,6 +23,9 @@ from test_play import ARTIFACTS
 ROOT = Path(__file__).resolve().parent.parent
 BOARD_GAMES = ("ukejalayer", "medamagaeru", "suicide-checkers", "babuschka")
 GAMES = (*BOARD_GAMES, "ludo")
+#: a practice page fetches its puzzle and board parts: on a busy 2-core machine that can take
+#: seconds
+expect.set_options(timeout=20_000)
 #: the committed set's size the issue asks for, per game.
 MINIMUM = {**dict.fromkeys(BOARD_GAMES, 200), "ludo": 50}
 

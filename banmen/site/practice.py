@@ -423,6 +423,7 @@ def practice_html(game_id: str) -> str:
         '<div class="bm-practice-stage"></div>'
         '<p class="bm-practice-after"><button type="button" class="md-button '
         'bm-practice-next">次の問題</button></p>'
-        f"{legend_of_colours([], PLAY_MARKS)}"
+        # (the whole block is excluded from search: no excluded element inside it)
+        f"{legend_of_colours([], PLAY_MARKS).replace(' data-search-exclude', '')}"
         "<noscript><p>このページの問題は、JavaScriptを有効にすると解けます。</p></noscript>"
         f"{parts}</div>")
