@@ -18,7 +18,7 @@ from banmen.query import run_query
 from banmen.site import practice
 from banmen.site.cache import BuildCache
 from test_browser import browser, page  # noqa: F401
-from test_play import ARTIFACTS
+from test_play import ARTIFACTS, _click_token
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD_GAMES = ("ukejalayer", "medamagaeru", "suicide-checkers", "babuschka")
@@ -164,13 +164,6 @@ def _shown(page) -> tuple[str, str]:
     return game, ident
 
 
-def _click(block, answer, token):
-    if token.startswith("#"):
-        block.locator(".bm-choices button", has_text=answer["labels"][token]).click()
-    else:
-        block.locator(f'.bm-frame:not([hidden]) g[id$="--sq-{token}"]').click()
-
-
 def _solve(page, data):
     """Answer the shown puzzle right, by clicks only."""
     block = page.locator(".bm-practice-puzzle")
@@ -186,7 +179,7 @@ def _solve(page, data):
         while node is not None:
             text = node["main"]
             for token in next(c for m, c in node["moves"] if m == text):
-                _click(block, answer, token)
+                _click_token(block, answer, token)
             expect(feedback).to_contain_text(f"正解です！{text}")
             edge = node["right"][text]
             if edge["reply"] is not None:
@@ -209,7 +202,7 @@ def _fail(page, data):
     root = answer["root"]
     text, wrong = next((t, w) for t, w in root["wrong"].items() if w["reply"])
     for token in next(c for m, c in root["moves"] if m == text):
-        _click(block, answer, token)
+        _click_token(block, answer, token)
     return f"{text}では勝てません。"
 
 

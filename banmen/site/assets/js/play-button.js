@@ -16,16 +16,20 @@
 var FROM_LINE_NOTE = "ここまでの手順を指したあとの局面から始めます。「一手戻す」で手を戻せます。";
 var FILE_NOTE = "ファイルから直接開いたページでは対局できません。サイトをサーバーで開いてください（python3 -m http.server など）。";
 
-/* The URL of the play session module: in assets/js/play/, beside main.js, with main.js's
- * version query (?v=..., written by the site build from the contents of the site's scripts:
- * a new build's page never runs an old cached module). */
-function sessionURL() {
+/* The URL of the module at `path` under assets/js/ (beside main.js), with main.js's version
+ * query (?v=..., written by the site build from the contents of the site's scripts: a new
+ * build's page never runs an old cached module). */
+export function moduleURL(path) {
   var scripts = document.querySelectorAll("script[src]");
   for (var i = 0; i < scripts.length; i += 1) {
     var found = /^(.*assets\/js\/)main\.js(\?[^#]*)?$/.exec(scripts[i].src);
-    if (found) return found[1] + "play/play-session.js" + (found[2] || "");
+    if (found) return found[1] + path + (found[2] || "");
   }
-  return new URL("assets/js/play/play-session.js", document.baseURI).href;
+  return new URL("assets/js/" + path, document.baseURI).href;
+}
+
+function sessionURL() {
+  return moduleURL("play/play-session.js");
 }
 
 /* The moves shown on a puzzle's board since its position ([] for none): play starts after them. */

@@ -5,17 +5,9 @@
  * page opened from a file (file://) cannot fetch them: the status line says so instead.
  */
 
-var FILE_NOTE = "ファイルから直接開いたページでは、練習問題を読み込めません。サイトをサーバーで開いてください（python3 -m http.server など）。";
+import { moduleURL } from "./play-button.js";
 
-/* The URL of practice.js: beside main.js, with main.js's version query (?v=...). */
-function practiceURL() {
-  var scripts = document.querySelectorAll("script[src]");
-  for (var i = 0; i < scripts.length; i += 1) {
-    var found = /^(.*assets\/js\/)main\.js(\?[^#]*)?$/.exec(scripts[i].src);
-    if (found) return found[1] + "practice.js" + (found[2] || "");
-  }
-  return new URL("assets/js/practice.js", document.baseURI).href;
-}
+var FILE_NOTE = "ファイルから直接開いたページでは、練習問題を読み込めません。サイトをサーバーで開いてください（python3 -m http.server など）。";
 
 export function setupPractice(root) {
   if (root.dataset.ready) return;
@@ -25,7 +17,7 @@ export function setupPractice(root) {
     if (status) status.textContent = FILE_NOTE;
     return;
   }
-  var loading = import(practiceURL());
+  var loading = import(moduleURL("practice.js"));
   loading.then(function (practice) {
     return practice.openPractice(root);
   }).catch(function (error) {
