@@ -14,7 +14,7 @@ from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, StrictBool,
-                      Tag, WithJsonSchema, model_validator)
+                      StringConstraints, Tag, WithJsonSchema, model_validator)
 
 from banmen.content.yamlmarks import YamlFloat, YamlInt
 from banmen.game import game_ids
@@ -288,6 +288,9 @@ class LessonStep(Marks):
         None, description="checked: every accepted move wins the game / reaches the goal")
     done: Prose = Field(
         "", description="Japanese text shown once the step is done")
+    covers: list[Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$")]] = Field(
+        default_factory=list, description="the ids of the rules-page sections "
+        "(docs/<game>/rules.md, '## Title {#id}') this step practises: `banmen coverage`")
 
 
 #: The most steps a lesson may have: every step exports the result board of each legal
