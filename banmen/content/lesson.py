@@ -386,7 +386,11 @@ def check_lesson(check: FileCheck, ident: str, model: LessonFile, site_game: Gam
     last = [s for s in model.steps if s.expect is not None]
     if not last:
         check.fail(("steps",), "a lesson needs at least one step with 'expect'")
-    if last[-1].claim is None:
+    # a lesson that ends with a move ends with a checked result; one that ends with a
+    # question (checked like a puzzle answer) or squares to click needs no claim
+    ends_with_move = last and isinstance(last[-1].expect, LessonExpect) \
+        and last[-1].expect.squares is None
+    if ends_with_move and last[-1].claim is None:
         check.fail(("steps", before[0] if before else 0, "expect"),
                    "the last step with 'expect' must state its 'claim' (win or finish), "
                    "so that the lesson ends with a checked result")

@@ -12,7 +12,7 @@
 
 import { createBoardInput, movesThrough } from "./board-input.js";
 import { say } from "./feedback.js";
-import { lessonEntry, markStep } from "./lesson-progress.js";
+import { lessonEntry, markMistake, markStep, starText } from "./lesson-progress.js";
 import { answerQuestion } from "./puzzle-answers.js";
 
 var PAUSE = 700; // ms between a move and the reply shown after it
@@ -32,7 +32,23 @@ export function setupLesson(block) {
   var busy = false;
   var epoch = 0;        // bumped on every step change: pending replies of before are dropped
   var done = {};
-  lessonEntry(ident, steps.length).done.forEach(function (i) { done[i] = true; });
+  var score = block.querySelector(".bm-lesson-score");
+  var saved = lessonEntry(ident, steps.length);
+  saved.done.forEach(function (i) { done[i] = true; });
+  showScore(saved);
+
+  /* The lesson's score once complete: its stars and the wrong tries it was done with. */
+  function showScore(entry) {
+    if (!score) return;
+    score.hidden = !(entry.complete && entry.stars);
+    score.textContent = score.hidden ? "" : "このレッスンの評価：" + starText(entry.stars) +
+      "（星" + entry.stars + "つ。まちがえた手や答え：" + entry.mistakes + "回）";
+  }
+
+  /* A wrong try (a legal move that is not the lesson's, a wrong answer) lowers the score. */
+  function mistake() {
+    markMistake(ident, steps.length);
+  }
 
   var board = createBoardInput(block, {
     labels: data.labels || {},
@@ -65,6 +81,7 @@ export function setupLesson(block) {
         say(block, text + "「次へ」で進みましょう。", true);
         complete();
       } else {
+        mistake();
         say(block, text, false);
       }
     });
@@ -105,6 +122,7 @@ export function setupLesson(block) {
         say(block, "できました！" + right.join("、") + "です。", true);
         complete();
       } else {
+        mistake();
         say(block, "まだちがいます。" + (missing ? "足りないマスが" + missing + "つ" : "") +
           (missing && extra ? "、" : "") + (extra ? "余分なマスが" + extra + "つ" : "") +
           "あります。", false);
@@ -165,7 +183,7 @@ export function setupLesson(block) {
     var doneText = block.querySelector('.bm-step-done[data-step="' + index + '"]');
     if (doneText) doneText.hidden = false;
     var finished = allDone();
-    markStep(ident, steps.length, index, finished);
+    showScore(markStep(ident, steps.length, index, finished));
     if (finished) block.classList.add("bm-solved");
     buttons();
   }
@@ -225,6 +243,7 @@ export function setupLesson(block) {
     }
     var wrong = (s.wrong || {})[text];
     if (!wrong) return;
+    mistake();
     var shown = (s.wrongFrame || {})[text];
     if (shown === undefined) {
       var path = [];
