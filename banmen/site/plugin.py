@@ -65,11 +65,11 @@ LOCATED = LocatedWarnings()
 SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
 
 #: The content folders under the content root that ``mkdocs serve`` watches (with the rules file).
-WATCHED = ("diagrams", "puzzles", "sequences", "lessons", "practice")
+WATCHED = ("diagrams", "puzzles", "sequences", "lessons", "courses", "practice")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
 SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "lessons",
-           "practice")
+           "courses", "practice")
 
 
 def source_date_epoch(root: Path) -> int:

@@ -54,6 +54,10 @@ export function setupLesson(block) {
     labels: data.labels || {},
     onMove: function (move) { play(move.text); },
     onRefused: refused,
+    // the path so far is a whole move, and longer ones go on from it: say how to stop here
+    onPause: function () {
+      say(block, "ここで止めるなら「ここで指す」を押します。先のマスをクリックすれば、さらに進めます。", null);
+    },
     restartPlays: false  // a click off the path is a new first click, not a one-click move
   });
 
@@ -244,7 +248,13 @@ export function setupLesson(block) {
     var wrong = (s.wrong || {})[text];
     if (!wrong) return;
     mistake();
+    // One behaviour for every wrong move, as on the puzzle pages (puzzle-trainer.js): the
+    // move is shown (its board where the build drew it, else its squares marked on this
+    // one), the words say why, then it is taken back.
     var shown = (s.wrongFrame || {})[text];
+    busy = true;
+    board.setMoves(null);
+    actions.textContent = "";
     if (shown === undefined) {
       var path = [];
       (s.moves || []).forEach(function (m) {
@@ -252,19 +262,17 @@ export function setupLesson(block) {
       });
       board.marks = { "bm-tried": path };
       board.render();
-      say(block, wrong + "（盤に色で示しました）別の手を指してみましょう。", false);
-      return;
+    } else {
+      board.marks = {};
+      board.show(shown);
     }
-    // played, then taken back
-    busy = true;
-    board.setMoves(null);
-    board.marks = {};
-    board.show(shown);
     say(block, wrong, false);
     later(function () {
       busy = false;
+      board.marks = {};
       board.show(s.board);
       board.setMoves(movesOf(s));
+      rootActions(s);
       say(block, wrong + "手を戻しました。別の手を指してみましょう。", false);
     });
   }
