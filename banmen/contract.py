@@ -66,7 +66,7 @@ their names are in :data:`BUILD_ONLY_MODULES`):
 
 ``<package>/starter/`` (optional, package data)
     Content ``banmen new-site DIR --game ID`` copies into a new site: ``docs/``,
-    ``diagrams/``, ``puzzles/``, ``lessons/`` as in any banmen site.
+    ``diagrams/``, ``puzzles/``, ``lessons/``, ``courses/`` as in any banmen site.
 
 Every module other than those in :data:`BUILD_ONLY_MODULES` and ``starter/`` must import
 only the standard library and banmen's engine modules (:data:`banmen.game`,

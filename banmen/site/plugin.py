@@ -219,7 +219,7 @@ class BanmenConfig(base.Config):
 
     Attributes:
         root: the content root holding ``diagrams/``, ``puzzles/``, ``sequences/``,
-            ``lessons/``, ``rules.yaml`` and the build cache ``.cache/`` (a folder, relative
+            ``lessons/``, ``courses/``, ``rules.yaml`` and the build cache ``.cache/`` (a folder, relative
             to ``mkdocs.yml``; default: the folder of ``mkdocs.yml``).
         rules: the site's rule parameters (an existing file, relative to ``mkdocs.yml``;
             default: ``rules.yaml`` under ``root``, which may be absent).
