@@ -52,10 +52,11 @@ _KATAKANA = re.compile(r"[\u30a1-\u30f6]")
 #: spaces, the punctuation of ``mkdocs.yml``'s separator).
 _SEPARATOR = re.compile(r"[\s\u200b\-、。，．・「」『』（）：？！(),.:;!?/]+")
 _TAG = re.compile(r"<[^>]*>")
-#: A form a reader may type (a map key) or a term: one word of Japanese, Latin letters or
-#: digits (never markup: the terms go into the index as text).
-_WORD = re.compile(r"[0-9a-z\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u3005\u3006"
-                   r"\u4e00-\u9fff\uf900-\ufaff]+")
+#: A form a reader may type (a map key) or a term: one word of Japanese, or of Latin letters
+#: and digits, these maybe joined by hyphens (tic-tac-toe); never markup: the terms go into
+#: the index as text.
+_WORD = re.compile(r"[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u3005\u3006"
+                   r"\u4e00-\u9fff\uf900-\ufaff0-9a-z]+|[0-9a-z]+(?:-[0-9a-z]+)+")
 _LONE_KANA = re.compile(r"[\u3041-\u3096\u30a1-\u30fa\u30fc]")
 #: The parts of speech whose words have other forms (content words).
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞")
@@ -184,7 +185,7 @@ def synonym_rows(words: Mapping[str, Any], where: str) -> list[list[str]]:
     Each row is a list of words that mean the same: the first is the term the game's pages
     use, the others what a reader may type instead (``["ルドー", "ludo"]``). The first may be
     a phrase the index cuts into several words (一番上); the others are single words without
-    spaces. One search serves the whole site, so a row holds everywhere: a row lists no word
+    spaces (Latin ones may hold hyphens: tic-tac-toe). One search serves the whole site, so a row holds everywhere: a row lists no word
     that another game uses for something else.
 
     Args:
@@ -196,7 +197,8 @@ def synonym_rows(words: Mapping[str, Any], where: str) -> list[list[str]]:
 
     Raises:
         BanmenError: the table is not a list of rows of two or more words, or a word is
-            empty, holds a space or a character that is no letter, digit or Japanese, e.g.
+            empty, holds a space or a character that is no letter, digit or Japanese (Latin
+            words may be joined by hyphens), e.g.
             ``banmen.games.ludo.words.WORDS['synonyms'][0][1]: 'lu do' is not one word
             (letters, digits or Japanese, no spaces)``.
     """

@@ -21,7 +21,7 @@
 // synonyms) to the index's term. The cut knows these forms too (a little dearer than an index
 // word, so that an index word is never cut otherwise for them), and each word of the query
 // is replaced by its term; a term may be a phrase (words separated by a space). Latin words
-// typed whole (ludo) are looked up as well. The map is not passed on to the worker.
+// typed whole (ludo, tic-tac-toe) are looked up as well. The map is not passed on to the worker.
 (() => {
   "use strict";
   if (window.__bmSearchQuery) return;
@@ -32,7 +32,7 @@
   const JAPANESE = /[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u3005\u3006\u4e00-\u9fff\uf900-\ufaff]+/g;
   const LONE_KANA = /^[\u3041-\u3096\u30a1-\u30fa\u30fc]$/;
   const HAN_PAIR = /(\p{sc=Han})(?=\p{sc=Han})/gu;
-  const LATIN = /[0-9a-z]+/g;
+  const LATIN = /[0-9a-z]+(?:-[0-9a-z]+)*/g;
   const LONGEST = 16;
   const MAP_KEY = "banmen_forms";
   const words = new Set();
@@ -107,7 +107,7 @@
         .map(required);
       return ` ${terms.join(" ")} `;
     }).replace(LATIN, (word, at, all) => {
-      // a whole Latin word the map knows (ludo), not part of a longer one (c1-c2, +キング*)
+      // a whole Latin word the map knows (ludo), not part of a term already made (+3*)
       const whole = !/[0-9a-z+\\]/.test(all[at - 1] || "")
         && !/[0-9a-z*]/.test(all[at + word.length] || "");
       return whole && forms.has(word) ? ` ${termsOf(word).map(required).join(" ")} ` : word;
