@@ -152,3 +152,63 @@ def test_synonyms_are_lowercased_and_may_hold_hyphens():
     assert synonym_rows({"synonyms": [["三目並べ", "Tic-Tac-Toe"]]}, "w") == [
         ["三目並べ", "tic-tac-toe"]]
     assert synonym_rows({}, "w") == []
+
+
+def test_the_forms_are_kept_in_the_build_cache(tmp_path, monkeypatch):
+    from banmen.site import search_forms
+    from banmen.site.cache import BuildCache
+
+    docs = entries("跳ね返る駒", "跳ね返りのルール", "ルドーの駒")
+    rows = [["ルドー", "ludo"]]
+    fresh = build_forms(docs, rows, GAME_NAMES)
+    cache = BuildCache(tmp_path)
+    try:
+        assert search_forms.cached_forms(docs, rows, GAME_NAMES, cache, ["code"]) == fresh
+        monkeypatch.setattr(search_forms, "build_forms", lambda *a: pytest.fail("worked out"))
+        assert search_forms.cached_forms(docs, rows, GAME_NAMES, cache, ["code"]) == fresh
+    finally:
+        cache.close()
+
+
+@pytest.mark.parametrize("damage", ["hidden markup", "entry count", "map markup", "map type"])
+def test_forged_cached_forms_are_refused(damage):
+    from banmen.site.search_forms import _forms_reader
+
+    docs = entries("跳ね返る駒", "跳ね返りのルール")
+    forms, query = build_forms(docs, keep=GAME_NAMES)
+    reader = _forms_reader(docs)
+    assert reader({"forms": forms, "query": query}) == (forms, query)
+    if damage == "hidden markup":
+        forms = [forms[0] + " <img src=x onerror=alert(1)>", forms[1]]
+    elif damage == "entry count":
+        forms = forms[:1]
+    elif damage == "map markup":
+        query = {**query, "ludo": "<script>"}
+    else:
+        query = {**query, "ludo": 3}
+    with pytest.raises(ValueError):
+        reader({"forms": forms, "query": query})
+
+
+def test_the_games_synonyms_come_from_the_packages_once_then_from_the_cache(tmp_path,
+                                                                              monkeypatch):
+    import banmen.contract
+    from banmen.site.cache import BuildCache
+    from banmen.site.plugin import BanmenPlugin
+
+    expected = [row for g in game_ids()
+                for row in synonym_rows(words_of(game_package(g)), g)]
+    plugin = BanmenPlugin()
+    plugin.load_config({})
+    assert plugin.synonyms() == expected  # no build: from the packages
+
+    class Build:
+        cache = BuildCache(tmp_path)
+
+    monkeypatch.setitem(plugin._state, "build", Build())
+    try:
+        assert plugin.synonyms() == expected  # stored
+        monkeypatch.setattr(banmen.contract, "words_of", lambda p: pytest.fail(p.__name__))
+        assert plugin.synonyms() == expected  # read back, no package asked
+    finally:
+        Build.cache.close()

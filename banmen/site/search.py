@@ -340,8 +340,9 @@ def segment_index(path: Path, titles: dict[str, str] | None = None,
     if not isinstance(data, dict) or not isinstance(data.get("docs"), list):
         raise ValueError(f"{path}: not a search index (no 'docs' list)")
     keep = tuple(keep)
+    base = list(base)
     data["docs"] = segment_cached(data["docs"], titles, keep, boosts, cache, base)
     from banmen.site.search_forms import add_forms
 
-    add_forms(data, synonyms, keep)
+    add_forms(data, synonyms, keep, cache, base)
     path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

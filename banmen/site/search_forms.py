@@ -27,8 +27,9 @@ Two things come of the groups, both written into ``search/search_index.json``:
   The query script (``banmen/site/assets/search-query.js``) replaces each word of a query
   by it, so the browser needs no Sudachi. A word of the index is searched as typed.
 
-Only the index's distinct words are read (about 1,500 on this site: under 0.1 s); the
-output is deterministic.
+Only the index's distinct words are read (about 1,500 on this site: under 0.1 s), and the
+result is kept in the build cache (:func:`cached_forms`): a warm build loads no Sudachi for
+it. The output is deterministic.
 """
 
 from __future__ import annotations
@@ -338,19 +339,76 @@ def build_forms(docs: list[Mapping[str, Any]], synonyms: Iterable[list[str]] = (
     return forms, {k: v for k, v in sorted(query.items()) if k != v}
 
 
+def _forms_reader(docs: list[Mapping[str, Any]]) -> Any:
+    """A reader for :meth:`BuildCache.get_json` of the cached result of :func:`build_forms`
+    for ``docs``: one string of terms per entry and a map of forms to terms, every one of
+    them words only (they go into the index as text: no markup)."""
+
+    def words(text: Any) -> bool:
+        return isinstance(text, str) and all(_WORD.fullmatch(w) for w in text.split(" "))
+
+    def read(data: Any) -> tuple[list[str], dict[str, str]]:
+        if not (isinstance(data, dict) and sorted(data) == ["forms", "query"]):
+            raise ValueError("not the forms of a search index")
+        forms, query = data["forms"], data["query"]
+        if not (isinstance(forms, list) and len(forms) == len(docs)
+                and all(f == "" or words(f) for f in forms)):
+            raise ValueError("not the hidden forms of these entries")
+        if not (isinstance(query, dict)
+                and all(_WORD.fullmatch(k) and words(v) for k, v in query.items())):
+            raise ValueError("not a query map")
+        return forms, query
+
+    return read
+
+
+def cached_forms(docs: list[Mapping[str, Any]], synonyms: Iterable[list[str]] = (),
+                 keep: Iterable[str] = (), cache: Any = None,
+                 base: Iterable[Any] = ()) -> tuple[list[str], dict[str, str]]:
+    """:func:`build_forms` through the build cache (a warm build reads no word with Sudachi).
+
+    Args:
+        docs, synonyms, keep: as for :func:`build_forms`.
+        cache: a :class:`banmen.site.cache.BuildCache`, or ``None`` to work them out.
+        base: what else the result depends on, put into the key (the page code's digest).
+
+    Returns:
+        What ``build_forms(docs, synonyms, keep)`` returns; cached under the digest of the
+        entries' titles and texts, the synonyms, ``keep``, ``base`` and the versions of
+        Sudachi and its dictionary.
+    """
+    synonyms = [list(row) for row in synonyms]
+    keep = tuple(keep)
+    if cache is None:
+        return build_forms(docs, synonyms, keep)
+    from banmen.site.cache import key
+    from banmen.site.search import _versions
+
+    name = "search-forms:" + key("banmen-search-forms-1", list(base), _versions(), synonyms,
+                                 sorted(set(keep)),
+                                 [[d.get("title", ""), d.get("text", "")] for d in docs])
+    found = cache.get_json(name, _forms_reader(docs))
+    if found is not None:
+        return found
+    forms, query = build_forms(docs, synonyms, keep)
+    cache.set_json(name, {"forms": forms, "query": query})
+    return forms, query
+
+
 def add_forms(data: dict[str, Any], synonyms: Iterable[list[str]] = (),
-              keep: Iterable[str] = ()) -> None:
+              keep: Iterable[str] = (), cache: Any = None, base: Iterable[Any] = ()) -> None:
     """Add the hidden forms and the query map to a cut search index (in place).
 
     Args:
         data: Material's index, ``{"config": {...}, "docs": [...]}``, after
             :func:`banmen.site.search.segment_entries`.
         synonyms, keep: as for :func:`build_forms`.
+        cache, base: as for :func:`cached_forms` (``None``: no cache).
 
     Each entry with other forms gets the field :data:`FIELD` (``config.fields`` gets it
     too, with the text's weight) and ``config`` the query map under :data:`MAP_KEY`.
     """
-    forms, query = build_forms(data["docs"], synonyms, keep)
+    forms, query = cached_forms(data["docs"], synonyms, keep, cache, base)
     for entry, hidden in zip(data["docs"], forms):
         entry.pop(FIELD, None)
         if hidden:
