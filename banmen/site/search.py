@@ -12,6 +12,9 @@ this index, so both sides agree on the boundaries. Single kana (the particles �
 are no search terms: the separator of ``mkdocs.yml`` swallows a lone kana between two
 boundaries, and the query script drops them.
 
+The other forms of the index's words (normalised forms, readings, a verb's noun, the games'
+synonyms) are added after the cut by :mod:`banmen.site.search_forms`.
+
 Section titles of a page are prefixed with the page's title (「めだまがえる 練習問題 問題3　…」),
 so that a result names its game and page; a game's rules page weighs double (:data:`RULES_BOOST`).
 

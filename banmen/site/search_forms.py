@@ -46,7 +46,8 @@ from banmen.errors import BanmenError
 _JAPANESE = re.compile(r"[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u3005\u3006"
                        r"\u4e00-\u9fff\uf900-\ufaff]+")
 #: Kanji or katakana: a word with neither (の, なり, いる ...) gets no other forms.
-_KANJI_OR_KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fd\u30fe\u3005\u3006\u4e00-\u9fff\uf900-\ufaff]")
+_KANJI_OR_KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fd\u30fe\u3005\u3006"
+                                r"\u4e00-\u9fff\uf900-\ufaff]")
 _HIRAGANA = re.compile(r"[\u3041-\u3096\u30fc]+")
 _KATAKANA = re.compile(r"[\u30a1-\u30f6]")
 #: A word of the index text: what lies between separators (the zero-width space of the cut,
@@ -186,8 +187,8 @@ def synonym_rows(words: Mapping[str, Any], where: str) -> list[list[str]]:
     Each row is a list of words that mean the same: the first is the term the game's pages
     use, the others what a reader may type instead (``["ルドー", "ludo"]``). The first may be
     a phrase the index cuts into several words (一番上); the others are single words without
-    spaces (Latin ones may hold hyphens: tic-tac-toe). One search serves the whole site, so a row holds everywhere: a row lists no word
-    that another game uses for something else.
+    spaces (Latin ones may hold hyphens: tic-tac-toe). One search serves the whole site, so
+    a row holds everywhere: a row lists no word that another game uses for something else.
 
     Args:
         words: the game package's ``WORDS`` (:func:`banmen.contract.words_of`).
