@@ -122,7 +122,11 @@ class Words(TypedDict, total=False):
             table lacks it). Every code the package raises has a sentence.
         values: table name -> {value -> word} for the reasons' ``{name|<table>}``, e.g.
             ``{"size": {"S": "小"}}``.
-        synonyms: ``[[word, ...], ...]``: words a reader may search for that mean the same.
+        synonyms: ``[[term, word, ...], ...]``: words a reader may search for instead of
+            the term the pages use (first in each row, a word or a phrase), e.g.
+            ``[["ルドー", "ludo"]]``; the others are single words (see
+            :func:`banmen.site.search_forms.synonym_rows`). One search serves the site, so
+            a row lists no word another game uses for something else.
     """
 
     name: str
