@@ -22,7 +22,6 @@ TERMS = [
     ("短縮", "ludo/rules/"),
     ("見えている人形", "babuschka/rules/"),
     ("進める向き", "babuschka/rules/"),
-    ("成り", "medamagaeru/rules/"),
     ("千日手", "medamagaeru/rules/"),
     ("打開", "medamagaeru/rules/"),
     ("目玉", "medamagaeru/rules/"),
@@ -50,6 +49,7 @@ GAME_WIDE = [
     ("バブーシュカ", "babuschka"),
     ("入れ子", "babuschka"),       # its rules, puzzles, lesson and four sample-game pages
     ("人形", "babuschka"),
+    ("成り", "medamagaeru"),      # its rules, puzzles, sample game and every lesson of the course
     ("召喚", "ukejalayer"),
     ("飛行棋", "ludo"),
     ("連携", "ukejalayer"),
