@@ -82,3 +82,18 @@ def test_the_quick_start_box_is_at_body_text_size(browser, site_url):
             assert sizes[0] == sizes[1], (game, sizes)
     finally:
         page.close()
+
+
+def test_the_rules_page_shows_a_board_on_the_first_phone_screen(browser, site_url):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        for game in GAMES:
+            page.goto(f"{site_url}/{game}/rules/")
+            top, height = page.evaluate("""() => {
+                const board = document.querySelector("article .banmen-diagram svg");
+                return [board.getBoundingClientRect().top, window.innerHeight];
+            }""")
+            assert height == 844
+            assert 0 < top < height - 100, (game, top)  # the board's top part is on the screen
+    finally:
+        page.close()
