@@ -224,7 +224,7 @@ def number_plate(ax: Any, center: tuple[float, float], number: str,
     x, y = center
     left, top = x - 0.48, y + 0.48   # inside the square: the board's outline stays whole
     width = 0.07 + NUMBER_DIGIT_W * len(number)
-    height = 0.23
+    height = 0.26
     for colour, alpha in [(BOARD_DARK, 1.0), *tints]:
         plate = Rectangle((left, top - height), width, height, facecolor=colour, alpha=alpha,
                           linewidth=0, zorder=16)
