@@ -121,7 +121,7 @@ def test_the_quick_start_box_is_at_body_text_size(browser, site_url):
             sizes = page.evaluate("""() => {
                 const size = (el) => getComputedStyle(el).fontSize;
                 const body = document.querySelector("article.md-content__inner > p");
-                const box = document.querySelector(".admonition.abstract li");
+                const box = document.querySelector(".admonition.abstract > ul > li");  // not the legend under its board
                 return [size(body), size(box)];
             }""")
             assert sizes[0] == sizes[1], (game, sizes)
