@@ -1,6 +1,8 @@
-"""The home page (issue 17, item 6): one small board per game, its start position drawn by the
-engine through ``diagrams/<game>/home.yaml``, beside the game's description, and links to every
-page of each game as listed in the navigation of ``mkdocs.yml``."""
+"""The home page (issue 17, item 6; issue 35, item 3): one small board per game, drawn by the
+engine through ``diagrams/<game>/home.yaml`` (the start position; for ウケジャレイヤー, whose
+game starts on an empty board, a position with pieces), beside the game's description, a
+「手ほどきから始める」 button to the game's first lesson, and links to every page of each game
+as listed in the navigation of ``mkdocs.yml``."""
 
 from __future__ import annotations
 
