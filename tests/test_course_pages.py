@@ -134,11 +134,13 @@ def test_the_rules_page_shows_a_board_on_the_first_phone_screen(browser, site_ur
     try:
         for game in GAMES:
             page.goto(f"{site_url}/{game}/rules/")
-            top, height = page.evaluate("""() => {
-                const board = document.querySelector("article .banmen-diagram svg");
-                return [board.getBoundingClientRect().top, window.innerHeight];
+            top, bottom, height = page.evaluate("""() => {
+                // the board itself, not the zero-size sheet of glyph shapes before it
+                const box = document.querySelector("article svg.banmen-board").getBoundingClientRect();
+                return [box.top, box.bottom, window.innerHeight];
             }""")
             assert height == 844
             assert 0 < top < height - 100, (game, top)  # the board's top part is on the screen
+            assert bottom - top > 250, (game, top, bottom)  # a real board, not an empty drawing
     finally:
         page.close()
