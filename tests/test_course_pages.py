@@ -4,9 +4,11 @@ previous and next page, and the 「早わかり」 box is at body text size."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 import pytest
+import yaml
 
 from banmen.game import game_class
 from conftest import ROOT
@@ -58,16 +60,57 @@ def _footer(html: str) -> dict[str, tuple[str, str]]:
     return found
 
 
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml names a Python object (the slugify function); read it as nothing."""
+
+
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def _flat_nav(entries: list) -> list[tuple[str, str]]:
+    """``(title, page path)`` of every page of a ``nav`` list in reading order, the pages of a
+    nested section (a course's lessons) in their place."""
+    pages: list[tuple[str, str]] = []
+    for entry in entries:
+        (title, value), = entry.items()
+        if isinstance(value, list):
+            pages += _flat_nav(value)
+        else:
+            pages.append((title, value))
+    return pages
+
+
+def _url(page: str) -> str:
+    """The site folder of a page path: ``ukejalayer/rules.md`` -> ``ukejalayer/rules/``."""
+    return "" if page == "index.md" else page[:-len(".md")] + "/"
+
+
+def test_the_flat_nav_puts_a_nested_section_in_its_place():
+    nav = [{"a": "x/lesson.md"}, {"b": [{"c": [{"d": "x/lesson-2.md"}]}, {"e": "x/rules.md"}]}]
+    assert _flat_nav(nav) == [("a", "x/lesson.md"), ("d", "x/lesson-2.md"), ("e", "x/rules.md")]
+    assert _url("x/rules.md") == "x/rules/" and _url("index.md") == ""
+
+
 def test_page_footers_lead_to_the_previous_and_next_page(built_site):
-    rules = (built_site / "ukejalayer" / "rules" / "index.html").read_text(encoding="utf-8")
-    # the last lesson of the nested 手ほどき section comes just before the rules page
-    assert _footer(rules) == {"prev": ("../lesson-strategy/", "はじめの作戦"),
-                              "next": ("../puzzles/", "練習問題")}
-    play = (built_site / "ludo" / "play" / "index.html").read_text(encoding="utf-8")
-    assert _footer(play) == {"prev": ("../practice/", "もっと練習"), "next": ("../parameters/", "ルールの設定")}
-    for page in sorted(built_site.glob("*/*/index.html")):
-        footer = _footer(page.read_text(encoding="utf-8"))
-        assert set(footer) & {"prev", "next"}, page.relative_to(built_site)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
+    pages = _flat_nav(config["nav"])
+    assert len(pages) > 40
+    for number, (_, page) in enumerate(pages):
+        html = (built_site / _url(page) / "index.html").read_text(encoding="utf-8")
+        expected = {}
+        if number > 0:
+            expected["prev"] = (_url(pages[number - 1][1]), pages[number - 1][0])
+        if number + 1 < len(pages):
+            expected["next"] = (_url(pages[number + 1][1]), pages[number + 1][0])
+        found = {side: (posixpath.normpath(posixpath.join(_url(page) or ".", href)) + "/", title)
+                 for side, (href, title) in _footer(html).items()}
+        found = {side: ("" if href == "./" else href, title) for side, (href, title) in found.items()}
+        assert found == expected, page
+    # a lesson page of a nested course leads on to the next lesson, the last one to the rules
+    rules = (built_site / "medamagaeru" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert _footer(rules)["prev"] == ("../lesson-strategy/", "動かした後の盤を見る")
+    first = (built_site / "medamagaeru" / "lesson" / "index.html").read_text(encoding="utf-8")
+    assert _footer(first)["next"] == ("../lesson-repetition/", "千日手と打開")
 
 
 def test_the_quick_start_box_is_at_body_text_size(browser, site_url):
@@ -78,9 +121,26 @@ def test_the_quick_start_box_is_at_body_text_size(browser, site_url):
             sizes = page.evaluate("""() => {
                 const size = (el) => getComputedStyle(el).fontSize;
                 const body = document.querySelector("article.md-content__inner > p");
-                const box = document.querySelector(".admonition.abstract li");
+                const box = document.querySelector(".admonition.abstract > ul > li");  // not the legend under its board
                 return [size(body), size(box)];
             }""")
             assert sizes[0] == sizes[1], (game, sizes)
+    finally:
+        page.close()
+
+
+def test_the_rules_page_shows_a_board_on_the_first_phone_screen(browser, site_url):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        for game in GAMES:
+            page.goto(f"{site_url}/{game}/rules/")
+            top, bottom, height = page.evaluate("""() => {
+                // the board itself, not the zero-size sheet of glyph shapes before it
+                const box = document.querySelector("article svg.banmen-board").getBoundingClientRect();
+                return [box.top, box.bottom, window.innerHeight];
+            }""")
+            assert height == 844
+            assert 0 < top < height - 100, (game, top)  # the board's top part is on the screen
+            assert bottom - top > 250, (game, top, bottom)  # a real board, not an empty drawing
     finally:
         page.close()

@@ -1,6 +1,8 @@
-"""The home page (issue 17, item 6): one small board per game, its start position drawn by the
-engine through ``diagrams/<game>/home.yaml``, beside the game's description, and links to every
-page of each game as listed in the navigation of ``mkdocs.yml``."""
+"""The home page (issue 17, item 6; issue 35, item 3): one small board per game, drawn by the
+engine through ``diagrams/<game>/home.yaml`` (the start position; for ウケジャレイヤー, whose
+game starts on an empty board, a position with pieces), beside the game's description, a
+「手ほどきから始める」 button to the game's first lesson, and links to every page of each game
+as listed in the navigation of ``mkdocs.yml``."""
 
 from __future__ import annotations
 
@@ -56,6 +58,10 @@ def _section(game: str) -> str:
     return HOME[start:min(ends)]
 
 
+_START = re.compile(r"^\[手ほどきから始める\]\(([^)]+)\)\{ \.md-button \.md-button--primary \.bm-home-start \}$",
+                    re.MULTILINE)
+
+
 def test_the_navigation_has_a_section_per_game():
     pages = _nav_pages()
     assert sorted(pages) == sorted(GAMES)
@@ -64,8 +70,20 @@ def test_the_navigation_has_a_section_per_game():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_home_page_links_every_page_of_each_game(game):
-    linked = re.findall(r"\]\(([^)#]+)\)", _section(game))
+    linked = re.findall(r"\]\(([^)#]+)\)", _START.sub("", _section(game)))
     assert linked == _nav_pages()[game]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_a_start_with_the_lesson_button(game):
+    assert _START.findall(_section(game)) == [f"{game}/lesson.md"]
+
+
+def test_the_start_button_is_a_primary_button_link_on_the_built_home(built_site):
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    buttons = re.findall(r'<a class="md-button md-button--primary bm-home-start" href="([^"]+)">'
+                         r"手ほどきから始める</a>", html)
+    assert buttons == [f"{game}/lesson/" for game in GAMES]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -82,7 +100,13 @@ def test_the_home_boards_are_the_start_positions():
     for game in GAMES:
         diagram = content.diagrams[f"{game}/home"]
         engine = get_game(game)
-        if game == "ludo":
+        if game == "ukejalayer":
+            # the start position is an empty board: the home shows one from a game instead
+            board = engine.position_to_yaml(diagram.spec.state)["board"]
+            assert board == {"b2": "W", "c2": "BW", "c3": "B", "b3": "WB"}
+            assert engine.outcome(diagram.spec.state) is None
+            assert engine.legal_moves(diagram.spec.state)
+        elif game == "ludo":
             position = engine.position_to_yaml(diagram.spec.state)
             assert position["colours"] == ["red", "yellow", "blue", "green"]
             assert all(p == ["yard"] * 4 for p in position["pieces"].values())

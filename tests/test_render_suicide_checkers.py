@@ -210,3 +210,42 @@ def test_a_finished_game_names_the_winner_unless_told_not_to():
                         options={"result": False})
     # the badge text differs (黒の勝ち vs 黒番), so the drawings differ
     assert render_svg(GAME, finished) != render_svg(GAME, plain)
+
+
+def test_a_number_on_an_occupied_square_stands_on_a_plate_over_the_piece():
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import Circle, Rectangle
+    from matplotlib.text import Text
+
+    from banmen.games.suicide_checkers.drawing import BOARD_DARK, draw
+    from banmen.render import style
+
+    state = state_of("W:W30:B12,26")
+    before = state_of("B:W6,15,23,30:B1,12")
+    spec = DiagramSpec("test/checkers-plate", state, before=before,
+                       move=GAME.parse_move(before, "1x10x19x26"))
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from banmen.render.svg import SVG_RC
+
+    with matplotlib.rc_context({"font.family": SVG_RC["font.family"]}):  # the boards' font
+        figure = draw(GAME, spec)
+        canvas = FigureCanvasAgg(figure)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+    texts = {t.get_gid(): t for t in figure.findobj(Text) if (t.get_gid() or "").startswith("number-")}
+    plates = [p for p in figure.findobj(Rectangle) if p.get_zorder() == 16]
+    discs = {p.get_gid(): p for p in figure.findobj(Circle) if p.get_gid()}
+    # one plate per occupied square (12, 26 and 30); 26 is the landing square: green over dark
+    colours = sorted(to_hex(p.get_facecolor(), keep_alpha=False) for p in plates)
+    assert colours == sorted([BOARD_DARK.lower()] * 3 + [to_hex(style.ADDED)])
+    for square in ("12", "26", "30"):
+        box = texts[f"number-{square}"].get_window_extent(renderer)
+        under = [p for p in plates if p.get_window_extent(renderer).contains(box.x0, box.y0)
+                 and p.get_window_extent(renderer).contains(box.x1, box.y1)]
+        assert under, f"no plate behind the number {square}"
+        piece = discs.get(f"man-{square}")
+        assert piece.get_zorder() < 16 < texts[f"number-{square}"].get_zorder()
+    empty = texts["number-15"].get_window_extent(renderer)  # an empty square: no plate
+    assert not any(p.get_window_extent(renderer).overlaps(empty) for p in plates)

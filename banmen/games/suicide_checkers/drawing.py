@@ -8,7 +8,9 @@ of ``banmen/render/board.py``):
   bottom-left corner, 32 the seventh square of the bottom row.
 * Only the 32 dark squares are playing squares: they alone are in the geometry, named
   ``"1"`` .. ``"32"``, and carry the gid ``sq-<n>``; the light squares are plain decoration
-  without an id. Each dark square shows its standard number small in its upper-left corner.
+  without an id. Each dark square shows its standard number small in its upper-left corner;
+  on an occupied square the number stands on a plate of the square's own colour (its tint
+  included), drawn over the piece's rim, so that no digit is lost against a piece.
 * A man is a single disc with an inner groove; a king is two stacked discs (the classic
   crowned checker) with a gold crown on top. Black pieces are dark, White pieces are ivory
   with a dark outline.
@@ -85,6 +87,7 @@ CROWN_EDGE = "#6d4c00"
 
 CHANGE_ALPHA = 0.6
 NUMBER_PT = 9
+NUMBER_DIGIT_W = 0.14   # width of one 9 pt digit, in cell units (with a little room)
 
 SIDE_JA = {"black": "黒", "white": "白"}
 
@@ -203,6 +206,29 @@ def draw_piece(ax: Any, center: tuple[float, float], letter: str, *, radius: flo
                         linewidth=1.1 * scale, alpha=alpha, zorder=12))
     if king:
         _crown(ax, x, y - radius * 0.04, radius * 0.95, name if alpha == 1.0 else None)
+
+
+def number_plate(ax: Any, center: tuple[float, float], number: str,
+                 tints: Sequence[tuple[str, float]] = ()) -> None:
+    """Lay a plate behind the square number of an occupied square, over the piece's rim.
+
+    The plate fills the square's upper-left corner behind the number's digits with the dark
+    square's colour and, over it, the square's tints, so the number keeps its contrast on
+    the square (6.9:1 on a plain dark square) where a piece would come under its digits.
+
+    Args:
+        center: the square's centre.
+        number: the square's number, ``"1"`` .. ``"32"`` (its length sets the plate's width).
+        tints: the ``(colour, alpha)`` tints the square carries, bottom first.
+    """
+    x, y = center
+    left, top = x - 0.48, y + 0.48   # inside the square: the board's outline stays whole
+    width = 0.07 + NUMBER_DIGIT_W * len(number)
+    height = 0.26
+    for colour, alpha in [(BOARD_DARK, 1.0), *tints]:
+        plate = Rectangle((left, top - height), width, height, facecolor=colour, alpha=alpha,
+                          linewidth=0, zorder=16)
+        ax.add_patch(plate)
 
 
 def _draw_ghost(ax: Any, center: tuple[float, float], letter: str, name: str) -> None:
@@ -343,6 +369,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     replay(ax, ("suicide-checkers-board", info, numbers), _draw_board, ax, geo, info, numbers)
     on_board = pieces(spec.state)
     path: list[str] | None = None
+    changes: dict[str, int] = {}
     if spec.before is not None and spec.move is not None:
         visited = [int(s) for s in game.move_path(spec.before, spec.move)]
         taken = captured_squares(spec.before, spec.move)
@@ -361,6 +388,15 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
         center = geo.center(str(square))
         replay(ax, ("suicide-checkers-piece", center, letter, str(square)), draw_piece, ax,
                center, letter, name=str(square))
+    if numbers:
+        for square in sorted(on_board):
+            name = str(square)
+            tints = []
+            if name in changes:
+                tints.append((style.REMOVED if changes[name] < 0 else style.ADDED, CHANGE_ALPHA))
+            if name in spec.highlight:
+                tints.append((style.HIGHLIGHT, style.HIGHLIGHT_ALPHA))
+            number_plate(ax, geo.center(name), name, tints)
     if spec.arrows:
         for i, arrow in enumerate(spec.arrows, start=1):
             occupied = [s.isdigit() and int(s) in on_board for s in (arrow[0], arrow[-1])]
