@@ -107,10 +107,26 @@ def test_page_footers_lead_to_the_previous_and_next_page(built_site):
         found = {side: ("" if href == "./" else href, title) for side, (href, title) in found.items()}
         assert found == expected, page
     # a lesson page of a nested course leads on to the next lesson, the last one to the rules
-    rules = (built_site / "medamagaeru" / "rules" / "index.html").read_text(encoding="utf-8")
-    assert _footer(rules)["prev"] == ("../lesson-strategy/", "動かした後の盤を見る")
-    first = (built_site / "medamagaeru" / "lesson" / "index.html").read_text(encoding="utf-8")
-    assert _footer(first)["next"] == ("../lesson-repetition/", "千日手と打開")
+    nested = 0
+    for section in config["nav"]:
+        (_, entries), = section.items()
+        if not isinstance(entries, list):
+            continue
+        lessons = next((value for entry in entries for title, value in entry.items()
+                        if title == "手ほどき"), None)
+        if not isinstance(lessons, list):
+            continue
+        nested += 1
+        (first_title, first), = lessons[0].items()
+        (second_title, second), = lessons[1].items()
+        (last_title, last), = lessons[-1].items()
+        game = first.split("/")[0]
+        assert (first, first_title) == (f"{game}/lesson.md", "はじめての対局")
+        rules = (built_site / game / "rules" / "index.html").read_text(encoding="utf-8")
+        assert _footer(rules)["prev"] == (f"../{last.split('/')[1][:-3]}/", last_title)
+        html = (built_site / game / "lesson" / "index.html").read_text(encoding="utf-8")
+        assert _footer(html)["next"] == (f"../{second.split('/')[1][:-3]}/", second_title)
+    assert nested >= 2  # めだまがえる and バブーシュカ at least
 
 
 def test_the_quick_start_box_is_at_body_text_size(browser, site_url):
