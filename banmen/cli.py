@@ -409,15 +409,19 @@ def coverage(game: str | None, root: Path) -> None:
     {#id}' with no '###' under it); a lesson step practises those it names in 'covers:', and
     courses/GAME.yaml may mark one under 'not_practised:' with the reason. Prints
     'GAME: N/M sections practised' per game and each section left; exits 1 while a section
-    is neither practised nor marked, or a 'covers' names no section.
+    is neither practised nor marked. A broken lesson or course file, or a 'covers' that
+    names no section, is printed as 'file:line:col: message' instead, and exits 1.
     """
     from banmen.content.course import project_coverage
 
     if not root.is_dir():
         raise _UserError(f"--root {root}: no such folder")
     _, coverages, problems = project_coverage(root, [game] if game else game_ids())
-    for error in problems:
-        click.echo(str(error))
+    if problems:  # a report made around broken files would mislead: the problems only
+        for error in problems:
+            click.echo(str(error))
+        click.echo(f"{counted(len(problems), 'problem')} found", err=True)
+        sys.exit(1)
     left = 0
     for found in coverages:
         sections = len(found.sections)
@@ -430,9 +434,8 @@ def coverage(game: str | None, root: Path) -> None:
     if game and not coverages:
         click.echo(f"{game}: no lessons (lessons/{game}/) and no course file", err=True)
         sys.exit(1)
-    if problems or left:
-        click.echo(f"{counted(left, 'section')} left"
-                   + (f", {counted(len(problems), 'problem')}" if problems else ""), err=True)
+    if left:
+        click.echo(f"{counted(left, 'section')} left", err=True)
         sys.exit(1)
 
 

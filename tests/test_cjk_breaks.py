@@ -35,4 +35,5 @@ def test_authored_yaml_text_is_joined_too():
 def test_page_titles_name_the_game():
     assert page_title("練習問題", "めだまがえる") == "めだまがえる 練習問題"
     assert page_title("はじめに", None) == "はじめに"
+    assert page_title("千日手と打開", ["めだまがえる", "手ほどき"]) == "めだまがえる 手ほどき 千日手と打開"
     assert page_title("めだまがえるのルール", "めだまがえる") == "めだまがえるのルール"

@@ -124,10 +124,13 @@ def load_course(root: Path, game_id: str, lesson_names: list[str]) -> Course:
     """
     relative = f"{COURSES_FOLDER}/{game_id}.yaml"
     path = root / relative
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         return Course(game_id, [f"{game_id}/{name}" for name in sorted(lesson_names)])
-    document = load_marked_file(path, relative)
+    if not path.is_file() or path.resolve().parent != path.parent.resolve():
+        raise ContentErrors([ContentError(relative, 1, 1, "not a regular file: a course is a "
+                                          "YAML file in courses/")])
     try:
+        document = load_marked_file(path, relative)
         model = validate(document, CourseFile)
     except ContentError as err:
         raise ContentErrors(list(getattr(err, "errors", [err]))) from None
@@ -138,12 +141,14 @@ def load_course(root: Path, game_id: str, lesson_names: list[str]) -> Course:
         errors.append(document.error(("game",), f"game '{model.game}' does not match the file "
                                      f"name (expected '{game_id}')"))
     known = ", ".join(sorted(lesson_names)) or "none"
+    seen: set[str] = set()
     for i, name in enumerate(model.lessons):
-        if name in model.lessons[:i]:
+        if name in seen:
             errors.append(document.error(("lessons", i), f"lesson '{name}' is listed twice"))
         elif name not in lesson_names:
             errors.append(document.error(("lessons", i), f"no lesson '{name}': expected one of "
                                          f"the files in lessons/{game_id}/ ({known})"))
+        seen.add(name)
     for name in sorted(set(lesson_names) - set(model.lessons)):
         errors.append(document.error(("lessons",), f"lessons/{game_id}/{name}.yaml is not in "
                                      "the course: add it to 'lessons' where the reader takes it"))
@@ -208,8 +213,27 @@ def course_coverage(root: Path, game_id: str, lessons: list[LessonSource],
     try:
         text = (root / page).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return Coverage(game_id, page, [])
+        coverage = Coverage(game_id, page, [])
+        named = [(source, marks.get(("steps", i, "covers", 0), (1, 1)))
+                 for source, model, marks in lessons
+                 for i, step in enumerate(model.steps) if step.covers]
+        if course.not_practised:
+            named.append((course.source, (1, 1)))
+        if named:  # sections are named, but there is no page to hold them
+            source, (line, column) = named[0]
+            coverage.errors.append(ContentError(source, line, column, f"names rules-page "
+                                                f"sections, but {page} cannot be read"))
+        return coverage
     every = rules_sections(text)
+    first_line: dict[str, int] = {}
+    for s in every:
+        if s.ident in first_line:
+            coverage_error = ContentError(page, s.line, 1, f"section id '{s.ident}' is used "
+                                          f"twice (lines {first_line[s.ident]} and {s.line}): "
+                                          "give each heading its own id")
+            return Coverage(game_id, page, [], errors=[coverage_error])
+        if s.ident:
+            first_line[s.ident] = s.line
     coverage = Coverage(game_id, page, [s for s in every if s.leaf and s.ident])
     leaves = {s.ident for s in coverage.sections}
     parents = {s.ident: _children(every, i) for i, s in enumerate(every)
@@ -231,8 +255,12 @@ def course_coverage(root: Path, game_id: str, lessons: list[LessonSource],
 
     for source, model, marks in lessons:
         for i, step in enumerate(model.steps):
+            named: set[str] = set()
             for j, ident in enumerate(step.covers):
                 problem = wrong(ident)
+                if ident in named:
+                    problem = f"section '{ident}' is named twice in this step's covers"
+                named.add(ident)
                 if problem:
                     line, column = marks.get(("steps", i, "covers", j), (1, 1))
                     coverage.errors.append(ContentError(source, line, column, problem))
@@ -314,9 +342,18 @@ def project_coverage(root: Path, game_ids: list[str]
         (game id -> course, the coverage of each game in ``game_ids`` order, every error:
         of lesson files that do not validate, of course files, of ``covers`` ids).
     """
+    from banmen.game import game_ids as known_games
+
     courses: dict[str, Course] = {}
     coverages: list[Coverage] = []
     errors: list[ContentError] = []
+    folder = root / COURSES_FOLDER
+    games = known_games()
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        if path.stem not in games:
+            errors.append(ContentError(f"{COURSES_FOLDER}/{path.name}", 1, 1, f"no game "
+                                       f"'{path.stem}': a course file is named after its game "
+                                       f"({', '.join(games)})"))
     for game_id in game_ids:
         lessons, lesson_errors = read_lessons(root, game_id)
         errors.extend(lesson_errors)

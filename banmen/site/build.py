@@ -577,23 +577,33 @@ class SiteBuild:
             course_file = self.root / COURSES_FOLDER / f"{game}.yaml"
             if not names and not course_file.is_file():
                 continue
+            # what the course and its coverage depend on: the course file, the rules page
+            # and the lesson files (their 'covers')
+            inputs = [course_file, self.root / "docs" / game / "rules.md",
+                      *(folder / f"{n}.yaml" for n in names)]
             try:
-                data = course_file.read_bytes() if course_file.is_file() else b""
+                data = [p.read_bytes() if p.is_file() else b"" for p in inputs]
             except OSError:
                 data = None  # load_course reports it
-            name = "course:" + key(*base, game, data, names) if data is not None else None
+            name = "course:" + key(*base, game, names, *data) if data is not None else None
             found = cache.get_json(name, Course.from_json) if name else None
             if found is not None:
                 self.content.courses[game] = found
                 continue
-            from banmen.content.course import load_course
+            from banmen.content.course import load_course, course_coverage, read_lessons
 
             try:
-                self.content.courses[game] = load_course(self.root, game, names)
+                course = load_course(self.root, game, names)
             except ContentErrors as err:
                 errors.extend(err.errors)
                 continue
-            if name:
+            self.content.courses[game] = course
+            problems = []
+            if inputs[1].is_file():  # a site may leave out a rules page ('banmen check' says)
+                lessons, _ = read_lessons(self.root, game)  # their errors: reported as lessons
+                problems = course_coverage(self.root, game, lessons, course).errors
+            errors.extend(problems)
+            if name and not problems:
                 cache.set_json(name, self.content.courses[game].to_json())
         docs = self.root / "docs"
         for page in sorted(docs.rglob("*.md")) if docs.is_dir() else []:

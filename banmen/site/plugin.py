@@ -143,16 +143,19 @@ def add_own_assets(config: Any) -> None:
         theme.dirs.insert(1 if theme.custom_dir else 0, str(THEME))
 
 
-def page_title(page_name: str, section: str | None) -> str:
-    """Return the title a browser tab shows for a page: ``"めだまがえる 練習問題"``.
+def page_title(page_name: str, section: str | list[str] | None) -> str:
+    """Return the title a browser tab shows for a page: ``"めだまがえる 練習問題"``, a page of
+    a nested section ``"めだまがえる 手ほどき 千日手と打開"``.
 
     Args:
         page_name: the page's own title (its nav entry, e.g. "練習問題").
-        section: the title of the nav section holding it (the game's name), or None at top level.
+        section: the title of the nav section holding it (the game's name), or the titles of
+            the sections around it, outermost first; None or ``[]`` at top level.
     """
-    if not section or page_name.startswith(section):
+    sections = [section] if isinstance(section, str) else list(section or [])
+    if sections and page_name.startswith(sections[0]):
         return page_name
-    return f"{section} {page_name}"
+    return " ".join([*sections, page_name])
 
 
 def search_title(page: Any) -> str | None:
@@ -162,8 +165,11 @@ def search_title(page: Any) -> str | None:
     if page.meta.get("title"):
         return str(page.meta["title"])
     if page.title and not page.is_homepage:
-        section = page.parent.title if page.parent is not None else None
-        return page_title(str(page.title), section)
+        sections, parent = [], page.parent
+        while parent is not None:  # a course's lessons sit in a section inside the game's
+            sections.insert(0, str(parent.title))
+            parent = parent.parent
+        return page_title(str(page.title), sections)
     return None
 
 
