@@ -328,18 +328,32 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
     """Check content files (all of them by default) against the rules engines.
 
     Exit 0 when everything holds; otherwise exit 1 with one 'file:line:col: message' line per
-    problem.
+    problem. Checking lessons (or everything) also checks each game's course
+    (courses/GAME.yaml and the lesson steps' 'covers') and warns about rules-page sections
+    no step practises (see 'banmen coverage').
     """
     from banmen.content.check import check_project, content_files
+    from banmen.content.course import COURSES_FOLDER, project_coverage
 
     if not root.is_dir():
         raise _UserError(f"--root {root}: no such folder")
     if not paths and not content_files(root):
         raise _UserError(f"--root {root}: holds no content (expected diagrams/, puzzles/, "
                          "sequences/, lessons/ or practice/ with <game>/<name>.yaml files)")
+    # a course file is not replayed: its game's course is checked below
+    courses = (root / COURSES_FOLDER).resolve()
+    course_paths = [p for p in paths if p.resolve() == courses or courses in p.resolve().parents]
+    content_paths = [p for p in paths if p not in course_paths]
+    course_games = _course_games(root, paths)
+    warnings: list[str] = []
     try:
         overrides = parse_set_options(sets)
-        content = check_project(root, paths=list(paths) or None, rule_overrides=overrides)
+        content = (check_project(root, paths=content_paths or None, rule_overrides=overrides)
+                   if content_paths or not paths else None)
+        _, coverages, problems = project_coverage(root, course_games)
+        if problems:
+            raise ContentErrors(problems)
+        warnings = [line for coverage in coverages for line in coverage.warnings()]
     except ContentErrors as err:
         for error in err.errors:
             click.echo(str(error))
@@ -347,6 +361,12 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
         sys.exit(1)
     except BanmenError as err:
         raise _UserError(str(err)) from None
+    for line in warnings:
+        click.echo(line, err=True)
+    if content is None:
+        if not quiet:
+            click.echo(f"ok: {counted(len(course_games), 'course')} checked", err=True)
+        return
     if not quiet:
         click.echo(f"ok: {counted(len(content.diagrams), 'diagram')}, "
                    f"{counted(len(content.puzzles), 'puzzle')}, "
@@ -354,6 +374,66 @@ def check(paths: tuple[Path, ...], root: Path, sets: tuple[str, ...], quiet: boo
                       if content.practice else "") +
                    f"{counted(len(content.sequences), 'sequence')}, "
                    f"{counted(len(content.lessons), 'lesson')} checked", err=True)
+
+
+def _course_games(root: Path, paths: tuple[Path, ...]) -> list[str]:
+    """The games whose course ``banmen check PATHS`` checks: every game without paths; else
+    the games of the paths under ``lessons/`` or ``courses/`` (the folder itself: all)."""
+    from banmen.content.course import COURSES_FOLDER
+
+    if not paths:
+        return game_ids()
+    chosen: list[str] = []
+    for folder_name in ("lessons", COURSES_FOLDER):
+        folder = (root / folder_name).resolve()
+        for path in paths:
+            resolved = path.resolve()
+            if resolved == folder:
+                return game_ids()
+            if folder in resolved.parents:
+                name = resolved.relative_to(folder).parts[0]
+                game = name[:-5] if name.endswith(".yaml") else name
+                if game in game_ids() and game not in chosen:
+                    chosen.append(game)
+    return [g for g in game_ids() if g in chosen]
+
+
+@main.command()
+@click.argument("game", required=False, type=click.Choice(game_ids()), metavar="[GAME]")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Project root (holds lessons/, courses/, docs/).")
+def coverage(game: str | None, root: Path) -> None:
+    """Say which rules-page sections each game's lessons practise.
+
+    The sections are the headings of docs/GAME/rules.md ('### Title {#id}', and '## Title
+    {#id}' with no '###' under it); a lesson step practises those it names in 'covers:', and
+    courses/GAME.yaml may mark one under 'not_practised:' with the reason. Prints
+    'GAME: N/M sections practised' per game and each section left; exits 1 while a section
+    is neither practised nor marked, or a 'covers' names no section.
+    """
+    from banmen.content.course import project_coverage
+
+    if not root.is_dir():
+        raise _UserError(f"--root {root}: no such folder")
+    _, coverages, problems = project_coverage(root, [game] if game else game_ids())
+    for error in problems:
+        click.echo(str(error))
+    left = 0
+    for found in coverages:
+        sections = len(found.sections)
+        marked = f", {len(found.marked)} marked not practisable" if found.marked else ""
+        click.echo(f"{found.game}: {len(found.covered)}/{sections} sections practised{marked}")
+        for section in found.left:
+            click.echo(f"  not practised: {section.ident} ({section.title}) "
+                       f"{found.page}:{section.line}")
+        left += len(found.left)
+    if game and not coverages:
+        click.echo(f"{game}: no lessons (lessons/{game}/) and no course file", err=True)
+        sys.exit(1)
+    if problems or left:
+        click.echo(f"{counted(left, 'section')} left"
+                   + (f", {counted(len(problems), 'problem')}" if problems else ""), err=True)
+        sys.exit(1)
 
 
 @main.command()

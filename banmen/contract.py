@@ -66,7 +66,7 @@ their names are in :data:`BUILD_ONLY_MODULES`):
 
 ``<package>/starter/`` (optional, package data)
     Content ``banmen new-site DIR --game ID`` copies into a new site: ``docs/``,
-    ``diagrams/``, ``puzzles/``, ``lessons/`` as in any banmen site.
+    ``diagrams/``, ``puzzles/``, ``lessons/``, ``courses/`` as in any banmen site.
 
 Every module other than those in :data:`BUILD_ONLY_MODULES` and ``starter/`` must import
 only the standard library and banmen's engine modules (:data:`banmen.game`,
@@ -122,7 +122,11 @@ class Words(TypedDict, total=False):
             table lacks it). Every code the package raises has a sentence.
         values: table name -> {value -> word} for the reasons' ``{name|<table>}``, e.g.
             ``{"size": {"S": "小"}}``.
-        synonyms: ``[[word, ...], ...]``: words a reader may search for that mean the same.
+        synonyms: ``[[term, word, ...], ...]``: words a reader may search for instead of
+            the term the pages use (first in each row, a word or a phrase), e.g.
+            ``[["ルドー", "ludo"]]``; the others are single words (see
+            :func:`banmen.site.search_forms.synonym_rows`). One search serves the site, so
+            a row lists no word another game uses for something else.
     """
 
     name: str

@@ -241,6 +241,16 @@ class Game(ABC):
     def format_move(self, state: Hashable, move: Hashable) -> str:
         """Return the canonical notation of ``move`` played in ``state``."""
 
+    def say_move(self, state: Hashable, move: Hashable) -> str:
+        """Return ``move`` as the pages write it for a reader (lesson feedback and the moves
+        a lesson shows): the form the rules page teaches, in Japanese words where the game's
+        notation is not taught as such. Default: :meth:`format_move`.
+
+        Raises:
+            IllegalMoveError: ``move`` is not legal in ``state``.
+        """
+        return self.format_move(state, move)
+
     def is_chance(self, state: Hashable) -> bool:
         """Return True when ``state``'s legal moves are chance outcomes (a die to roll), not
         a player's choice; searches then average over them. Default: False."""

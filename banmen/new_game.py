@@ -3,10 +3,10 @@
 The template is a small complete game, 三目並べ (tic-tac-toe), kept as package data in
 ``banmen/game_template/``: every file of the contract (:mod:`banmen.contract`) at once, its
 own ``pyproject.toml`` registering the entry point, starter content (``starter/``: a rules
-page, a diagram, a puzzle, a lesson) and tests of known facts of the game. Each template file
+page, a diagram, a puzzle, a lesson, a course) and tests of known facts of the game. Each template file
 ``<path>.tmpl`` is written as ``<path>`` with ``${id}`` replaced by the game id and
 ``${package}`` by its import name (the id with ``-`` as ``_``: ``tic-tac-toe`` ->
-``tic_tac_toe``); the path segments ``__id__`` and ``__package__`` likewise. Nothing else in
+``tic_tac_toe``); ``__id__`` and ``__package__`` in paths likewise. Nothing else in
 the files is special (a ``$`` stays a ``$``).
 """
 
@@ -47,10 +47,18 @@ def template_files(game_id: str) -> dict[PurePosixPath, str]:
     files = {}
     for source in sorted(TEMPLATE.rglob("*.tmpl")):
         parts = source.relative_to(TEMPLATE).with_suffix("").parts
-        target = PurePosixPath(*(segments.get(part, part) for part in parts))
+        target = PurePosixPath(*(_named(part, segments) for part in parts))
         text = source.read_text(encoding="utf-8")
         files[target] = _PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
     return files
+
+
+def _named(part: str, segments: dict[str, str]) -> str:
+    """A template path segment with ``__id__``/``__package__`` replaced (``__id__.yaml``
+    names the course file ``courses/<id>.yaml``)."""
+    for placeholder, value in segments.items():
+        part = part.replace(placeholder, value)
+    return part
 
 
 def check_id(game_id: str) -> None:

@@ -27,7 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 #: What a copy of the project needs to build its site.
 PROJECT_PARTS = ["mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "lessons",
-                 "practice"]
+                 "courses", "practice"]
 #: The build cache of a project, relative to its root (``banmen.site.cache.CACHE_DIR``).
 CACHE_PARTS = (".cache", "banmen")
 #: Debian's Chromium, driven by Playwright (no browser download), and its launch flags.

@@ -120,11 +120,14 @@ def test_click_reasons_name_the_rule():
 # ---- banmen check of lessons
 
 
-def test_the_five_lessons_check_and_have_eight_expect_steps():
+def test_the_lessons_check_and_each_first_game_has_eight_expect_steps():
     content = check_project(ROOT, paths=[ROOT / "lessons"])
-    assert sorted(content.lessons) == sorted(f"{g}/first-game" for g in game_ids())
+    # every game's course starts with its first game; later lessons (a course, issue #35)
+    # are shorter, one idea each
+    assert {f"{g}/first-game" for g in game_ids()} <= set(content.lessons)
     for lesson in content.lessons.values():
-        assert sum(s.expect is not None for s in lesson.model.steps) >= 8, lesson.ident
+        least = 8 if lesson.ident.endswith("/first-game") else 4
+        assert sum(s.expect is not None for s in lesson.model.steps) >= least, lesson.ident
         assert lesson.model.steps[-1].claim is not None or any(
             s.claim for s in lesson.model.steps if s.expect is not None)
 

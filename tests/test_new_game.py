@@ -26,6 +26,7 @@ FILES = [
     "tic_tac_toe/__init__.py",
     "tic_tac_toe/drawing.py",
     "tic_tac_toe/evaluation.py",
+    "tic_tac_toe/starter/courses/tic-tac-toe.yaml",
     "tic_tac_toe/starter/diagrams/tic-tac-toe/three-in-a-row.yaml",
     "tic_tac_toe/starter/docs/tic-tac-toe/lesson.md",
     "tic_tac_toe/starter/docs/tic-tac-toe/play.md",

@@ -49,7 +49,13 @@ def test_segment_index_rewrites_the_file_deterministically(tmp_path):
     segment_index(path)
     first = path.read_bytes()
     assert json.loads(first)["docs"][0]["text"] == f"<p>{B}入れ子{B}の{B}人形{B}</p>"
-    assert json.loads(first)["config"] == {"lang": ["en"]}
+    # the config is kept; the hidden field of other forms and the query map are added
+    # (入れ子 and 人形 have a reading a reader may type instead)
+    assert json.loads(first)["config"] == {
+        "lang": ["en"],
+        "fields": {"title": {"boost": 1e3}, "text": {"boost": 1.0}, "tags": {"boost": 1e6},
+                   "forms": {"boost": 1.0}},
+        "banmen_forms": {"いれこ": "入れ子", "にんぎょう": "人形"}}
     path.write_text(json.dumps(data), encoding="utf-8")
     segment_index(path)
     assert path.read_bytes() == first

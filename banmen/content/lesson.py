@@ -153,12 +153,12 @@ class _Lesson:
     def wrong_text(self, state: Hashable, move: Hashable, want_kind: str | None,
                    accepted: list[Hashable]) -> str:
         game = self.game
-        text = game.format_move(state, move)
+        text = _quoted(game.say_move(state, move))
         kind = _kind_ja(game, game.move_kinds(state, move)[0])
         if want_kind is not None:
             return (f"{text}は指せる手（{kind}）ですが、このステップで指すのは"
                     f"{_kind_ja(game, want_kind)}です。")
-        names = "か".join(game.format_move(state, m) for m in accepted)
+        names = "か".join(_quoted(game.say_move(state, m)) for m in accepted)
         wanted = {game.move_kinds(state, m)[0] for m in accepted}
         if game.move_kinds(state, move)[0] in wanted:
             return f"{text}も指せる{kind}ですが、このステップで指すのは{names}です。"
@@ -285,7 +285,8 @@ class _Lesson:
             after = game.play(state, move)
             edge: dict[str, Any] = {"frame": self.frame(after, Marks(), state, move),
                                     "path": list(game.move_path(state, move)),
-                                    "says": f"{fmt[move]}：{_kind_ja(game, kinds[move][0])}です。",
+                                    "says": _says(game.say_move(state, move),
+                                                  _kind_ja(game, kinds[move][0])),
                                     "replies": []}
             current = after
             for k, text in enumerate(_replies(step)):
@@ -294,7 +295,7 @@ class _Lesson:
                     check.fail(path, f"no reply: the game is over after {fmt[move]}")
                 reply = steps.read_move(check, game, current, text, path)
                 nxt = game.play(current, reply)
-                edge["replies"].append([game.format_move(current, reply),
+                edge["replies"].append([game.say_move(current, reply),
                                         self.frame(nxt, Marks(), current, reply),
                                         list(game.move_path(current, reply))])
                 current = nxt
@@ -322,6 +323,17 @@ class _Lesson:
         last = data["right"][fmt[accepted[0]]]
         data["end"] = last["replies"][-1][1] if last["replies"] else last["frame"]
         return data, ends
+
+
+def _quoted(said: str) -> str:
+    """A move said in words (「赤2をゴールへ」) in quotes inside a sentence; notation as is."""
+    return f"「{said}」" if any(ord(c) > 0x3000 for c in said) else said
+
+
+def _says(said: str, kind: str) -> str:
+    """What a lesson says after an accepted move: 「a1(2)b1：移動です。」, or only
+    「パスです。」 when the move's words are its kind's."""
+    return f"{kind}です。" if said == kind else f"{said}：{kind}です。"
 
 
 def check_lesson(check: FileCheck, ident: str, model: LessonFile, site_game: Game
@@ -394,7 +406,11 @@ def check_lesson(check: FileCheck, ident: str, model: LessonFile, site_game: Gam
     last = [s for s in model.steps if s.expect is not None]
     if not last:
         check.fail(("steps",), "a lesson needs at least one step with 'expect'")
-    if last[-1].claim is None:
+    # a lesson that ends with a move ends with a checked result; one that ends with a
+    # question (checked like a puzzle answer) or squares to click needs no claim
+    ends_with_move = last and isinstance(last[-1].expect, LessonExpect) \
+        and last[-1].expect.squares is None
+    if ends_with_move and last[-1].claim is None:
         check.fail(("steps", before[0] if before else 0, "expect"),
                    "the last step with 'expect' must state its 'claim' (win or finish), "
                    "so that the lesson ends with a checked result")

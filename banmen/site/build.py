@@ -11,6 +11,7 @@ Pages embed content with markers on a line of their own::
     {{ simulation ludo }}                the figure of simulated game lengths per preset
     {{ progress ukejalayer }}            the reader's progress on a game's puzzles and lessons
     {{ lesson ukejalayer/first-game }}   a lesson (手ほどき) played on the board
+    {{ course ukejalayer }}              the course map: the game's lessons, with the reader's stars
     {{ play ukejalayer }}                the 対局する button of a game
     {{ practice ukejalayer }}            the practice page of a game's practice set
 
@@ -36,6 +37,7 @@ import functools
 import hashlib
 import html
 import json
+import posixpath
 import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
@@ -68,7 +70,7 @@ _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")
 _OTHER_SPECIALS = set(":=|~^$%")
 _SAFE_ID = re.compile(r"[^A-Za-z0-9_-]+")
 MARKER_KINDS = ("diagram", "puzzle", "puzzles", "sequence", "parameters", "presets",
-                "simulation", "progress", "lesson", "play", "practice")
+                "simulation", "progress", "lesson", "course", "play", "practice")
 
 
 @dataclass
@@ -214,6 +216,10 @@ class SiteContent:
     puzzles: MutableMapping[str, Any] = field(default_factory=_Views)
     sequences: MutableMapping[str, Any] = field(default_factory=_Views)
     lessons: MutableMapping[str, Any] = field(default_factory=_Views)
+    #: game id -> its course (the lessons in the reader's order; :mod:`banmen.content.course`)
+    courses: dict[str, Any] = field(default_factory=dict)
+    #: lesson id -> the page that shows it, from the root (``docs/ukejalayer/lesson.md``)
+    lesson_pages: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -551,6 +557,78 @@ class SiteBuild:
             getattr(self.content, kind)[view.ident] = view
             self.svgs.update(svgs)
         self._finish_site_entry(cache)
+        self._prepare_courses()
+
+    def _prepare_courses(self) -> None:
+        """Read each game's course (``courses/<game>.yaml``, or its lessons in file order)
+        and find the page that shows each lesson (its ``{{ lesson ... }}`` marker).
+
+        Raises:
+            ContentErrors: a course file does not hold (kept as problems with ``keep_going``).
+        """
+        from banmen.content.course import COURSES_FOLDER, load_course
+
+        errors: list[ContentError] = []
+        for game in self.content.game_ids:
+            folder = self.root / "lessons" / game
+            names = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+            if not names and not (self.root / COURSES_FOLDER / f"{game}.yaml").is_file():
+                continue
+            try:
+                self.content.courses[game] = load_course(self.root, game, names)
+            except ContentErrors as err:
+                errors.extend(err.errors)
+        docs = self.root / "docs"
+        for page in sorted(docs.rglob("*.md")) if docs.is_dir() else []:
+            try:
+                text = page.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue  # reported when MkDocs reads the page
+            for match in MARKER.finditer(text):
+                if match.group(1) == "lesson":
+                    self.content.lesson_pages.setdefault(
+                        match.group(2), page.relative_to(self.root).as_posix())
+        if errors and not self.keep_going:
+            raise ContentErrors(errors)
+        self.problems = sorted([*self.problems, *errors], key=ContentError.sort_key)
+
+    def course_markdown(self, game_id: str, source: str) -> str | None:
+        """The course map of a game (``{{ course GAME }}``): its lessons in order, each a
+        link to its page (the current page's lesson in bold, not linked) with a progress
+        mark the script fills from the reader's storage (stars, or steps done).
+
+        Args:
+            game_id: the game.
+            source: the page's file from the root (``docs/ukejalayer/lesson.md``).
+
+        Returns:
+            Markdown (a ``div`` block of a numbered list), or ``None`` for a game without
+            a course.
+        """
+        course = self.content.courses.get(game_id)
+        if course is None:
+            return None
+        here = posixpath.dirname(source)
+        rows = []
+        for number, ident in enumerate(course.lessons, start=1):
+            if ident not in self.content.lessons:  # left out (keep_going): its file is broken
+                continue
+            view = self.content.lessons[ident]
+            title = markdown_text(view.title)
+            page = self.content.lesson_pages.get(ident)
+            if page == source:
+                label = f"**{title}**（このページ）"
+            elif page is None or any(c in page for c in "<>\n"):
+                label = title
+            else:
+                label = f"[{title}](<{posixpath.relpath(page, here or '.')}>)"
+            mark = (f'<span class="bm-course-mark" data-lesson="{html.escape(ident)}" '
+                    f'data-steps="{len(view.texts)}">全{len(view.texts)}ステップ</span>')
+            rows.append(f"{number}. {label} {mark}")
+        if not rows:
+            return None
+        return ('\n<div class="bm-course" markdown="1" data-search-exclude="">\n\n'
+                '<p class="bm-course-title">コースの地図</p>\n\n' + "\n".join(rows) + "\n\n</div>\n\n")
 
     def _load_view(self, kind: str, ident: str, path: Path, relative: str, name: str) -> View:
         """The view :meth:`prepare` left in the build cache (``lazy_boards``), its boards
@@ -891,6 +969,8 @@ class SiteBuild:
             return self._token(expansion, practice_html(ident))
         if kind == "simulation" and ident in content.simulations:
             return self._token(expansion, content.simulations[ident])
+        if kind == "course" and ident in content.game_ids:
+            return self.course_markdown(ident, expansion.source)
         if kind == "progress" and ident in content.game_ids:
             idents = [i for i in content.puzzles if game_of(i) == ident]
             return self._token(expansion, fragments.progress_html(ident, idents,
@@ -923,10 +1003,13 @@ class SiteBuild:
         return None
 
     def _lessons_of(self, game_id: str) -> list[tuple[str, int]]:
-        """(id, number of steps) of the game's lessons, in file order."""
+        """(id, number of steps) of the game's lessons, in course order (file order without
+        a course)."""
         lessons = self.content.lessons
-        return [(ident, len(lessons[ident].texts)) for ident in lessons
-                if game_of(ident) == game_id]
+        course = self.content.courses.get(game_id)
+        order = course.lessons if course is not None else [
+            ident for ident in lessons if game_of(ident) == game_id]
+        return [(ident, len(lessons[ident].texts)) for ident in order if ident in lessons]
 
     def expand(self, markdown: str, source: str, defer: bool = False) -> PageExpansion:
         """Replace the markers of one page.
@@ -978,6 +1061,12 @@ class SiteBuild:
                 refs.append(self._item_keys.get((kind + "s", ident), "absent"))
             elif kind == "practice":  # the page holds no puzzle of the set, only its shell
                 refs.append([self._item_keys[("site", "")], ident in self.practice])
+            elif kind == "course":  # the course file, its lessons' titles and pages
+                course = self.content.courses.get(ident)
+                lessons = course.lessons if course is not None else []
+                refs.append([self._item_keys[("site", "")], _file_text(self.root, course),
+                             [[self._item_keys.get(("lessons", i), "absent"),
+                               self.content.lesson_pages.get(i)] for i in lessons]])
             elif kind in ("puzzles", "progress"):
                 # both show the game's puzzles and its lessons (ids and numbers of steps)
                 game = ident.partition(":")[0]
@@ -1187,6 +1276,16 @@ def safe_anchor(name: str) -> str:
         return name
     digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
     return f"{slug or 'item'}-{digest}"
+
+
+def _file_text(root: Path, course: Any) -> str:
+    """The text of a course's file (``""``: none, or unreadable: then the build fails)."""
+    if course is None or not course.source:
+        return ""
+    try:
+        return (root / course.source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def markdown_text(text: str) -> str:

@@ -430,17 +430,19 @@ def _reasons(game_id: str, node: dict[str, Any], reasons: list[str],
 def progress_html(game_id: str, idents: list[str],
                   lessons: list[tuple[str, int]] | tuple = ()) -> str:
     """Return the progress line of a game's puzzles and lessons, filled by the script from
-    the reader's browser storage: 「3 / 15 解いた」, 「手ほどき：4 / 10」 and a reset button.
+    the reader's browser storage: 「3 / 15 解いた」, 「手ほどき：1 / 4 レッスン」 (the course:
+    lessons completed; then its stars) and a reset button.
 
     Args:
         game_id: the game's id.
         idents: the ids of the game's puzzles, in page order.
-        lessons: (id, number of steps) of the game's lessons, in file order.
+        lessons: (id, number of steps) of the game's lessons, in course order.
     """
     names = html.escape(" ".join(idents))
-    lesson_part = "".join(
-        f'<span class="bm-lesson-progress" data-lesson="{html.escape(ident)}" '
-        f'data-steps="{count}">手ほどき：全{count}ステップ</span>' for ident, count in lessons)
+    course = html.escape(json.dumps([[ident, count] for ident, count in lessons],
+                                    ensure_ascii=False))
+    lesson_part = (f'<span class="bm-lesson-progress" data-lessons="{course}">'
+                   f"手ほどき：全{len(lessons)}レッスン</span>" if lessons else "")
     return (f'<div class="bm-progress" data-game="{html.escape(game_id)}" '
             f'data-puzzles="{names}" data-search-exclude>{lesson_part}<span class="bm-progress-text">練習問題：'
             f"{len(idents)}問</span>"
@@ -532,6 +534,7 @@ def lesson_html(lesson: Any, svg_of: SvgOf) -> str:
         f'<p class="bm-counter" data-search-exclude>ステップ 1 / {total}</p>'
         f'{"".join(texts)}'
         '<p class="bm-feedback" aria-live="polite" data-search-exclude></p>'
+        '<p class="bm-lesson-score" aria-live="polite" data-search-exclude hidden></p>'
         '<div class="bm-controls" data-search-exclude><span class="bm-lesson-actions"></span>'
         '<span class="bm-choices" role="group" aria-label="選んでください"></span></div>'
         '<div class="bm-controls bm-lesson-nav" data-search-exclude>'

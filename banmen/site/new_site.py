@@ -10,7 +10,7 @@ root is the folder of its ``mkdocs.yml``). What it holds:
   banmen's pages need;
 - ``docs/index.md``;
 - the game's starter content: the folders ``docs/``, ``diagrams/``, ``puzzles/``,
-  ``sequences/``, ``lessons/`` of the game package's optional ``starter/`` folder
+  ``sequences/``, ``lessons/``, ``courses/`` of the game package's optional ``starter/`` folder
   (:mod:`banmen.contract`); without one, a ``docs/<ID>/rules.md`` page showing the game's
   rule parameters.
 
@@ -32,7 +32,7 @@ from pathlib import Path
 from banmen.errors import BanmenError
 
 #: The starter folders copied from a game package's ``starter/`` (:mod:`banmen.contract`).
-STARTER_PARTS = ("docs", "diagrams", "puzzles", "sequences", "lessons")
+STARTER_PARTS = ("docs", "diagrams", "puzzles", "sequences", "lessons", "courses")
 #: What a new site's folder may be named: letters and digits of any script, ``.``, ``_``,
 #: ``-``; starting with a letter or digit.
 NAME_RULE = "letters, digits, '.', '_' and '-', starting with a letter or digit"

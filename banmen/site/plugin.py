@@ -65,11 +65,11 @@ LOCATED = LocatedWarnings()
 SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
 
 #: The content folders under the content root that ``mkdocs serve`` watches (with the rules file).
-WATCHED = ("diagrams", "puzzles", "sequences", "lessons", "practice")
+WATCHED = ("diagrams", "puzzles", "sequences", "lessons", "courses", "practice")
 
 #: What the site is made from: the newest of these sets the build date (``SOURCE_DATE_EPOCH``).
 SOURCES = ("mkdocs.yml", "rules.yaml", "docs", "diagrams", "puzzles", "sequences", "lessons",
-           "practice")
+           "courses", "practice")
 
 
 def source_date_epoch(root: Path) -> int:
@@ -180,6 +180,18 @@ def _names_from_data(data: Any) -> list[str]:
     return data
 
 
+def _synonyms_from_data(data: Any) -> list[list[str]]:
+    from banmen.site.search_forms import synonym_rows
+
+    try:
+        same = synonym_rows({"synonyms": data}, "cached synonyms") == data
+    except BanmenError:
+        same = False
+    if not same:
+        raise ValueError("not the games' synonyms")
+    return data
+
+
 class _GameIds(c.ListOfItems):
     """A list of registered game ids (``games:``); an unknown id is a config error naming the
     known ones."""
@@ -219,7 +231,7 @@ class BanmenConfig(base.Config):
 
     Attributes:
         root: the content root holding ``diagrams/``, ``puzzles/``, ``sequences/``,
-            ``lessons/``, ``rules.yaml`` and the build cache ``.cache/`` (a folder, relative
+            ``lessons/``, ``courses/``, ``rules.yaml`` and the build cache ``.cache/`` (a folder, relative
             to ``mkdocs.yml``; default: the folder of ``mkdocs.yml``).
         rules: the site's rule parameters (an existing file, relative to ``mkdocs.yml``;
             default: ``rules.yaml`` under ``root``, which may be absent).
@@ -597,6 +609,33 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
                 cache.set_json(name, names)
         return names
 
+    def synonyms(self) -> list[list[str]]:
+        """The rows of the site's games' synonym tables (``WORDS["synonyms"]``, checked by
+        :func:`banmen.site.search_forms.synonym_rows`), in the order of :meth:`games`; kept in
+        the build cache under the engines' code digest like :meth:`game_names`.
+
+        Raises:
+            BanmenError: a game package cannot be loaded or its table is malformed.
+        """
+        from banmen.contract import words_of
+        from banmen.game import game_package
+        from banmen.site.cache import code_digest, key
+        from banmen.site.search_forms import synonym_rows
+
+        build = self._state["build"]
+        cache = None if build is None else build.cache
+        games = self.games()
+        name = "synonyms:" + key(code_digest(), games)
+        rows = None if cache is None else cache.get_json(name, _synonyms_from_data)
+        if rows is None:
+            rows = []
+            for game_id in games:
+                package = game_package(game_id)
+                rows.extend(synonym_rows(words_of(package), f"{package.__name__}.words.WORDS"))
+            if cache is not None:
+                cache.set_json(name, rows)
+        return rows
+
     @event_priority(-50)  # after the search plugin has written its index
     def on_post_build(self, config: Any, **_: Any) -> None:
         """Once every page is written: check the anchors that authored links point at; write
@@ -645,9 +684,14 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
             from banmen.site.cache import page_code_digest
 
             build = self._state["build"]
+            try:
+                synonyms = self.synonyms()
+            except BanmenError as err:
+                raise PluginError(f"banmen: {err}") from None
             segment_index(index, self._state["titles"], keep=self.game_names(),
                           boosts=self._state["boosts"],
-                          cache=None if build is None else build.cache, base=[page_code_digest()])
+                          cache=None if build is None else build.cache, base=[page_code_digest()],
+                          synonyms=synonyms)
         if self.pdf():
             self._write_pdfs(site_dir)
         if self._state["build"] is not None:

@@ -12,6 +12,9 @@ this index, so both sides agree on the boundaries. Single kana (the particles �
 are no search terms: the separator of ``mkdocs.yml`` swallows a lone kana between two
 boundaries, and the query script drops them.
 
+The other forms of the index's words (normalised forms, readings, a verb's noun, the games'
+synonyms) are added after the cut by :mod:`banmen.site.search_forms`.
+
 Section titles of a page are prefixed with the page's title (「めだまがえる 練習問題 問題3　…」),
 so that a result names its game and page; a game's rules page weighs double (:data:`RULES_BOOST`).
 
@@ -323,10 +326,14 @@ def segment_cached(docs: list[dict], titles: dict[str, str] | None = None,
 
 def segment_index(path: Path, titles: dict[str, str] | None = None,
                   keep: Iterable[str] = (), boosts: dict[str, float] | None = None,
-                  cache: Any = None, base: Iterable[Any] = ()) -> None:
+                  cache: Any = None, base: Iterable[Any] = (),
+                  synonyms: Iterable[list[str]] = ()) -> None:
     """Rewrite Material's search index at ``path`` with segmented entries (see
     :func:`segment_entries`; with ``cache``, page by page through it, see
-    :func:`segment_cached`); the ``config`` part is kept. Output is deterministic.
+    :func:`segment_cached`) and the other forms of their words (each entry's hidden
+    ``forms``, the query map ``forms`` of the index: :func:`banmen.site.search_forms.add_forms`
+    with ``synonyms``, the rows of the games' synonym tables); the ``config`` part is kept.
+    Output is deterministic.
 
     Raises:
         OSError: the file cannot be read or written.
@@ -335,5 +342,10 @@ def segment_index(path: Path, titles: dict[str, str] | None = None,
     data = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("docs"), list):
         raise ValueError(f"{path}: not a search index (no 'docs' list)")
+    keep = tuple(keep)
+    base = list(base)
     data["docs"] = segment_cached(data["docs"], titles, keep, boosts, cache, base)
+    from banmen.site.search_forms import add_forms
+
+    add_forms(data, synonyms, keep, cache, base)
     path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

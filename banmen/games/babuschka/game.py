@@ -155,6 +155,11 @@ class BabuschkaGame(Game):
         four players ``"W: S a4-b4"``); see :mod:`banmen.games.babuschka.notation`."""
         return notation.format_move(state, move)
 
+    def say_move(self, state: mv.BabuschkaState, move: mv.Move) -> str:
+        """Return the canonical notation, a pass said 「パス」 (``"W: パス"`` for four)."""
+        text = notation.format_move(state, move)
+        return text[:-len("pass")] + "パス" if text.endswith("pass") else text
+
     def notations(self, state: mv.BabuschkaState, move: mv.Move) -> list[str]:
         """Return the canonical text, the text without seat prefix and without size letter."""
         return notation.notations(state, move)

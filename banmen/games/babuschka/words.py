@@ -46,4 +46,9 @@ WORDS = {
         "chain_returns": "跳んだ先が元のマス{square}にもどるので、動いたことになりません。",
         "not_legal": "今の局面では、その手は指せません。",
     },
+    # what a reader may search for instead (banmen.site.search_forms): the term the pages
+    # use first
+    "synonyms": [
+        ["バブーシュカ", "babuschka", "babushka"],
+    ],
 }

@@ -113,6 +113,11 @@ class LudoGame(Game):
         """Return ``r2 12-30``, ``r1 yard-0``, ``b3 54-goal``, ``pass`` or ``roll 3``."""
         return notation.format_move(state, move)
 
+    def say_move(self, state: LudoState, move: Move) -> str:
+        """Return the move in words: 「赤2を10マス目から13マス目へ」, 「赤1を陣地から出す」,
+        「赤3をゴールへ」, 「パス」, 「サイコロを振る（3）」."""
+        return notation.say_move(state, move)
+
     def notations(self, state: LudoState, move: Move) -> list[str]:
         """Return the canonical text, then the piece alone for piece moves."""
         return notation.notations(state, move)

@@ -62,6 +62,28 @@ def format_move(state: LudoState, move: Move) -> str:
             f"{progress_text(state, final)}")
 
 
+def say_move(state: LudoState, move: Move) -> str:
+    """Return ``move`` in Japanese words, as lessons say it (the rules page teaches the
+    moves in words, not the notation): 「赤2を10マス目から13マス目へ」, 「赤1を陣地から出す」,
+    「赤3をゴールへ」, 「パス」, 「サイコロを振る（3）」."""
+    from banmen.games.ludo.words import WORDS
+
+    if move.kind == "roll":
+        return f"サイコロを振る（{move.value}）"
+    if move.kind == "pass":
+        return "パス"
+    seat = state.to_move
+    colour = WORDS["sides"].get(state.colours[seat], state.colours[seat])
+    piece = f"{colour}{move.value + 1}"
+    d = state.pieces[seat][move.value]
+    final = state.variant.final[d][state.roll]
+    if d == YARD:
+        return f"{piece}を陣地から出す"
+    if final == state.variant.goal:
+        return f"{piece}をゴールへ"
+    return f"{piece}を{d}マス目から{final}マス目へ"
+
+
 def notations(state: LudoState, move: Move) -> list[str]:
     """Return every text naming ``move``: the canonical one, then for a piece move the piece
     alone (``["r2 12-30", "r2"]``)."""

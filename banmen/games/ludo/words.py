@@ -32,4 +32,9 @@ WORDS = {
         "overshoot": "{piece}は{roll}の目ではゴールを通り越してしまうので、進めません。",
         "wrong_end": "{piece}が{roll}の目で着くのは{end|place}で、{written|place}ではありません。",
     },
+    # what a reader may search for instead (banmen.site.search_forms): the term the pages
+    # use first
+    "synonyms": [
+        ["ルドー", "ludo"],
+    ],
 }

@@ -42,4 +42,9 @@ WORDS = {
         "promote_needs_capture": "成れるのは、相手のかえるを取る手のときだけです。",
         "already_promoted": "{square}のかえるはもう成っています。成れるのは1回だけです。",
     },
+    # what a reader may search for instead (banmen.site.search_forms): the term the pages
+    # use first
+    "synonyms": [
+        ["めだまがえる", "medamagaeru"],
+    ],
 }

@@ -29,4 +29,10 @@ WORDS = {
         "not_legal_capture": "そういう取り方はできません（取る手：{captures|list}）。",
         "not_legal": "この局面で指せる手は{legal|list}です。",
     },
+    # what a reader may search for instead (banmen.site.search_forms): the term the pages
+    # use first
+    "synonyms": [
+        ["スーサイドチェッカー", "チェッカー", "checkers", "checker", "draughts", "ドラフツ",
+         "チェッカーズ"],
+    ],
 }

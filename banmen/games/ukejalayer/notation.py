@@ -47,6 +47,11 @@ class NotationMixin:
         ordered = sorted(move.changes, key=lambda c: (c[1] > 0, rank[index[c[0]]]))
         return "".join(f"{abs(d)}{name}" if abs(d) >= 2 else name for name, d in ordered)
 
+    def say_move(self, state: UkejalayerState, move: UkejalayerMove) -> str:
+        """Return the chain notation (``a1(2)b1``), the form the lessons teach a move in
+        (spec "Notation")."""
+        return self.format_chain(state, move)
+
     def format_chain(self, state: UkejalayerState, move: UkejalayerMove) -> str:
         """Return the chain notation of ``move`` in ``state``: ``a1(3)b1(2)c1(1)d1``.
 

@@ -35,4 +35,10 @@ WORDS = {
                             "通ったマスには1枚以上残すので、{count}枚は先へ運べません。"),
         "not_next": "{square}は{previous}の縦か横のとなりではありません。駒は1マスずつ運びます。",
     },
+    # what a reader may search for instead (banmen.site.search_forms): the term the pages
+    # use first; the rules page says 一番上, never てっぺん (tests/test_terms.py)
+    "synonyms": [
+        ["ウケジャレイヤー", "ukejalayer"],
+        ["一番上", "てっぺん"],
+    ],
 }

@@ -23,6 +23,8 @@
  *                         square), "target" (the piece cannot go there; `clicks` holds the
  *                         tokens entered before, which are then dropped) or "choose" (more
  *                         than one button leads to that square: the reader picks one).
+ *     onPause(move)       the clicks so far are the whole of `move`, and longer moves go on
+ *                         from them: 「ここで指す」 plays it (a lesson says so).
  *     restartPlays        false: while a path is being entered, a click on a square whose
  *                         move is that single click (a summon) is refused ("target") instead
  *                         of playing it; a square that starts a longer path still starts it
@@ -224,6 +226,7 @@ export function createBoardInput(block, options) {
       return;
     }
     update();
+    if (complete.length === 1 && options.onPause) options.onPause(complete[0]);
   }
 
   function refuse(code, name, before) {

@@ -14,7 +14,7 @@
 
 import { createBoardInput, movesThrough } from "./board-input.js";
 import { say } from "./feedback.js";
-import { lessonEntry, markStep } from "./lesson-progress.js";
+import { lessonEntry, markMistake, markStep, starText } from "./lesson-progress.js";
 import { answerQuestion } from "./puzzle-answers.js";
 
 var PAUSE = 700; // ms between a move and the reply shown after it
@@ -34,12 +34,32 @@ export function setupLesson(block) {
   var busy = false;
   var epoch = 0;        // bumped on every step change: pending replies of before are dropped
   var done = {};
-  lessonEntry(ident, steps.length).done.forEach(function (i) { done[i] = true; });
+  var score = block.querySelector(".bm-lesson-score");
+  var saved = lessonEntry(ident, steps.length);
+  saved.done.forEach(function (i) { done[i] = true; });
+  showScore(saved);
+
+  /* The lesson's score once complete: its stars and the wrong tries it was done with. */
+  function showScore(entry) {
+    if (!score) return;
+    score.hidden = !(entry.complete && entry.stars);
+    score.textContent = score.hidden ? "" : "このレッスンの評価：" + starText(entry.stars) +
+      "（星" + entry.stars + "つ。まちがえた手や答え：" + entry.mistakes + "回）";
+  }
+
+  /* A wrong try (a legal move that is not the lesson's, a wrong answer) lowers the score. */
+  function mistake() {
+    markMistake(ident, steps.length);
+  }
 
   var board = createBoardInput(block, {
     labels: data.labels || {},
     onMove: function (move) { play(move.text); },
     onRefused: refused,
+    // the path so far is a whole move, and longer ones go on from it: say how to stop here
+    onPause: function () {
+      say(block, "ここで止めるなら「ここで指す」を押します。先のマスをクリックすれば、さらに進めます。", null);
+    },
     restartPlays: false  // a click off the path is a new first click, not a one-click move
   });
 
@@ -67,6 +87,7 @@ export function setupLesson(block) {
         say(block, text + "「次へ」で進みましょう。", true);
         complete();
       } else {
+        mistake();
         say(block, text, false);
       }
     });
@@ -107,6 +128,7 @@ export function setupLesson(block) {
         say(block, "できました！" + right.join("、") + "です。", true);
         complete();
       } else {
+        mistake();
         say(block, "まだちがいます。" + (missing ? "足りないマスが" + missing + "つ" : "") +
           (missing && extra ? "、" : "") + (extra ? "余分なマスが" + extra + "つ" : "") +
           "あります。", false);
@@ -167,7 +189,7 @@ export function setupLesson(block) {
     var doneText = block.querySelector('.bm-step-done[data-step="' + index + '"]');
     if (doneText) doneText.hidden = false;
     var finished = allDone();
-    markStep(ident, steps.length, index, finished);
+    showScore(markStep(ident, steps.length, index, finished));
     if (finished) block.classList.add("bm-solved");
     buttons();
   }
@@ -251,7 +273,14 @@ export function setupLesson(block) {
     }
     var wrong = (s.wrong || {})[text];
     if (!wrong) return;
+    mistake();
+    // One behaviour for every wrong move, as on the puzzle pages (puzzle-trainer.js): the
+    // move is shown (its board where the build drew it, else its squares marked on this
+    // one), the words say why, then it is taken back.
     var shown = (s.wrongFrame || {})[text];
+    busy = true;
+    board.setMoves(null);
+    actions.textContent = "";
     if (shown === undefined) {
       var path = [];
       (s.moves || []).forEach(function (m) {
@@ -259,19 +288,17 @@ export function setupLesson(block) {
       });
       board.marks = { "bm-tried": path };
       board.render();
-      say(block, wrong + "（盤に色で示しました）別の手を指してみましょう。", false);
-      return;
+    } else {
+      board.marks = {};
+      board.show(shown);
     }
-    // played, then taken back
-    busy = true;
-    board.setMoves(null);
-    board.marks = {};
-    board.show(shown);
     say(block, wrong, false);
     later(function () {
       busy = false;
+      board.marks = {};
       board.show(s.board);
       board.setMoves(movesOf(s));
+      rootActions(s);
       say(block, wrong + "手を戻しました。別の手を指してみましょう。", false);
     });
   }

@@ -9,7 +9,7 @@
  * the next save replaces the stored value with the valid part. Reading never throws.
  */
 
-import { clearLessons, loadLessons } from "./lesson-progress.js";
+import { clearLessons, courseLessons, loadLessons } from "./lesson-progress.js";
 
 var STORE = "banmen-progress";
 
@@ -90,9 +90,11 @@ export function refreshProgress() {
 
 /* The lesson idents whose progress a line shows. */
 function lessonsOf(line) {
-  return Array.prototype.map.call(line.querySelectorAll(".bm-lesson-progress"), function (mark) {
-    return mark.getAttribute("data-lesson");
+  var idents = [];
+  line.querySelectorAll(".bm-lesson-progress").forEach(function (mark) {
+    courseLessons(mark).forEach(function (lesson) { idents.push(lesson[0]); });
   });
+  return idents;
 }
 
 /* Wire the reset button of a progress line (once): it forgets the line's puzzles and
