@@ -9,7 +9,7 @@ import pytest
 
 from banmen.content.errors import ContentError
 from banmen.content.models import PuzzleFile
-from banmen.content.schemas import SCHEMA_FILES, schema_text
+from banmen.content.schemas import COURSE_SCHEMA_FILE, SCHEMA_FILES, course_schema_text, schema_text
 from banmen.content.validate import ContentErrorGroup, validate
 from banmen.content.yamlmarks import Mark, load_marked_text
 
@@ -20,6 +20,21 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_committed_schemas_are_up_to_date(kind):
     committed = (ROOT / "schemas" / SCHEMA_FILES[kind]).read_text(encoding="utf-8")
     assert committed == schema_text(kind), "run: banmen schema"
+
+
+def test_the_committed_course_schema_is_up_to_date_and_every_course_satisfies_it():
+    import jsonschema
+    import yaml
+
+    committed = (ROOT / "schemas" / COURSE_SCHEMA_FILE).read_text(encoding="utf-8")
+    assert committed == course_schema_text(), "run: banmen schema"
+    schema = json.loads(committed)
+    courses = sorted((ROOT / "courses").glob("*.yaml"))
+    assert courses
+    for path in courses:
+        jsonschema.validate(yaml.safe_load(path.read_text(encoding="utf-8")), schema)
+    with pytest.raises(jsonschema.ValidationError, match="'lesson' was unexpected"):
+        jsonschema.validate({"game": "ludo", "lessons": ["first-game"], "lesson": []}, schema)
 
 
 def test_marks_point_at_values_and_keys():

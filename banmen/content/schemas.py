@@ -48,12 +48,29 @@ def schema_text(kind: str) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
+#: The schema of a course file (``courses/<game>.yaml``: no position, so no game clauses).
+COURSE_SCHEMA_FILE = "course.schema.json"
+
+
+def course_schema_text() -> str:
+    """Return the JSON Schema of a course file (:class:`banmen.content.course.CourseFile`)
+    as stable, pretty-printed JSON text."""
+    from banmen.content.course import CourseFile
+
+    schema = CourseFile.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "banmen course file"
+    return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
 def write_schemas(folder: Path) -> list[Path]:
-    """Write one ``<kind>.schema.json`` per content kind into ``folder``; return the paths."""
+    """Write one ``<kind>.schema.json`` per content kind and ``course.schema.json`` into
+    ``folder``; return the paths."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for kind, name in SCHEMA_FILES.items():
+    texts = [(name, schema_text(kind)) for kind, name in SCHEMA_FILES.items()]
+    for name, text in [*texts, (COURSE_SCHEMA_FILE, course_schema_text())]:
         path = folder / name
-        path.write_text(schema_text(kind), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
