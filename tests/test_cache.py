@@ -714,7 +714,7 @@ def test_editing_a_lesson_expands_again_the_pages_that_show_it(project):
     assert sorted(second.stats.expanded) == sorted(pages)
     assert "まず盤を見ましょう" in "".join(shown["docs/lesson.md"].parked.values())
     steps = len(second.content.lessons["ukejalayer/first-game"].texts)
-    assert (f'data-lesson="ukejalayer/first-game" data-steps="{steps}"'
+    assert (f'data-lessons="[[&quot;ukejalayer/first-game&quot;, {steps}]]"'
             in "".join(shown["docs/puzzles.md"].parked.values()))
     third = prepared(project, lazy_boards=True)
     for source, text in pages.items():

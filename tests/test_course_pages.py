@@ -60,7 +60,9 @@ def _footer(html: str) -> dict[str, tuple[str, str]]:
 
 def test_page_footers_lead_to_the_previous_and_next_page(built_site):
     rules = (built_site / "ukejalayer" / "rules" / "index.html").read_text(encoding="utf-8")
-    assert _footer(rules) == {"prev": ("../lesson/", "手ほどき"), "next": ("../puzzles/", "練習問題")}
+    # the last lesson of the nested 手ほどき section comes just before the rules page
+    assert _footer(rules) == {"prev": ("../lesson-strategy/", "はじめの作戦"),
+                              "next": ("../puzzles/", "練習問題")}
     play = (built_site / "ludo" / "play" / "index.html").read_text(encoding="utf-8")
     assert _footer(play) == {"prev": ("../practice/", "もっと練習"), "next": ("../parameters/", "ルールの設定")}
     for page in sorted(built_site.glob("*/*/index.html")):

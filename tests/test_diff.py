@@ -136,6 +136,9 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
         ("diagrams/medamagaeru/judgement-win.yaml", False, ["図"]),
         ("diagrams/medamagaeru/third-capture.yaml", False, ["図"]),
         ("lessons/medamagaeru/first-game.yaml", True, []),
+        ("lessons/medamagaeru/judgement.yaml", True, []),
+        ("lessons/medamagaeru/notation.yaml", True, []),
+        ("lessons/medamagaeru/strategy.yaml", True, []),
         ("puzzles/medamagaeru/p10-judgement.yaml", False, ["問題図"]),
         ("puzzles/medamagaeru/p11-capturable-count.yaml", False, ["問題図"]),
         ("puzzles/medamagaeru/p12-win-in-one.yaml", True, []),
@@ -148,9 +151,18 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
         "winning moves within 1 ply", "[1 23x22, 1 23x22+]", "[] (none)")
     assert by_source["puzzles/medamagaeru/p13-fork.yaml"].answer == AnswerDiff(
         "winning moves within 3 plies", "[3 55-44]", "[] (none)")
-    # the lesson's last step promised a win by the third capture
-    assert [(e.line, e.message) for e in by_source["lessons/medamagaeru/first-game.yaml"]
-            .errors] == [(80, "claim 'win' does not hold after 2 44x43: the game goes on")]
+    # the lessons' last steps promised a win by the third capture
+    assert {source: [(e.line, e.message) for e in by_source[source].errors]
+            for source in by_source if source.startswith("lessons/")} == {
+        "lessons/medamagaeru/first-game.yaml":
+            [(88, "claim 'win' does not hold after 2 44x43: the game goes on")],
+        "lessons/medamagaeru/judgement.yaml":
+            [(67, "claim 'win' does not hold after 5 44x43: the game goes on")],
+        "lessons/medamagaeru/notation.yaml":
+            [(60, "claim 'win' does not hold after 4 63x52: the game goes on")],
+        "lessons/medamagaeru/strategy.yaml":
+            [(72, "claim 'win' does not hold after 1 22x11: the game goes on")],
+    }
     for item in captures.items:
         for board in item.boards:
             # the pieces stay where they are: only the status line under the board changes
@@ -161,7 +173,7 @@ def test_captures_to_win_four_changes_exactly_the_boards_near_the_end(captures):
     win = by_source["diagrams/medamagaeru/judgement-win.yaml"].boards[0]
     assert "<desc" in win.before and "緑の勝ち。" in win.before and "緑の勝ち。" not in win.after
     summary = {s.game: (s.checked, s.changed, s.broken) for s in captures.summaries}
-    assert summary["medamagaeru"] == (_files("medamagaeru"), 10, 3)
+    assert summary["medamagaeru"] == (_files("medamagaeru"), 13, 6)
 
 
 def test_a_bigger_ukejalayer_board_changes_the_solution_trees_of_two_move_puzzles():
@@ -362,9 +374,9 @@ def test_report_opens_in_chromium_offline_without_errors(tmp_path):
         page.goto(out.as_uri())
         page.wait_for_load_state("load")
         boards = page.locator("article svg.banmen-board")
-        # 7 changed boards before and after, 2 broken puzzles (both boards) and the broken
-        # lesson (its first board; its claim fails before any board of the new rules)
-        assert boards.count() == 2 * 7 + 2 * 2 + 1
+        # 7 changed boards before and after, 2 broken puzzles (both boards) and the 4 broken
+        # lessons (each its first board; its claim fails before any board of the new rules)
+        assert boards.count() == 2 * 7 + 2 * 2 + 4
         box = boards.first.bounding_box()
         assert box and box["width"] > 150 and box["height"] > 150
         assert page.locator("h1").inner_text() == "ルール変更の影響"

@@ -27,17 +27,26 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix
 
 
 def _nav_pages() -> dict[str, list[str]]:
-    """Game id -> the page paths of its navigation section (``ukejalayer/rules.md`` ...)."""
+    """Game id -> the page paths of its navigation section (``ukejalayer/rules.md`` ...); a
+    nested section (a course's lessons) counts as its first page, the one the home page
+    links (the course map on it leads to the others)."""
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_Loader)
     pages: dict[str, list[str]] = {}
     for entry in config["nav"]:
         (_, value), = entry.items()
         if isinstance(value, list):
-            paths = [next(iter(item.values())) for item in value]
+            paths = [_first_page(next(iter(item.values()))) for item in value]
             game = paths[0].split("/")[0]
             if game in GAMES:
                 pages[game] = paths
     return pages
+
+
+def _first_page(value) -> str:
+    """A nav entry's page path, or the first page of a nested section."""
+    while isinstance(value, list):
+        value = next(iter(value[0].values()))
+    return value
 
 
 def _section(game: str) -> str:

@@ -69,7 +69,7 @@ def test_unknown_markers_and_ids_are_errors_at_their_place(build):
     assert [str(e) for e in caught.value.errors] == [
         "docs/p.md:2:14: unknown diagram id 'ukejalayer/none'",
         "docs/p.md:2:37: unknown marker 'figure' (expected one of: diagram, puzzle, puzzles, "
-        "sequence, parameters, presets, simulation, progress, lesson, play, practice)",
+        "sequence, parameters, presets, simulation, progress, lesson, course, play, practice)",
     ]
 
 

@@ -23,7 +23,7 @@ def _said(game, state):
     return sorted(game.say_move(state, m) for m in game.legal_moves(state))
 
 
-def test_ukejalayer_says_a_chain_with_the_count_carried_on_each_step():
+def test_ukejalayer_says_counts_in_the_chain_notation_and_single_pieces_plainly():
     game = UkejalayerGame()
     state = game.position_from_yaml({"game": "ukejalayer", "to_move": "white",
                                      "hands": {"white": 0, "black": 0},
@@ -31,6 +31,10 @@ def test_ukejalayer_says_a_chain_with_the_count_carried_on_each_step():
     move = game.parse_move(state, "a1(3)b1(2)c1(1)d1")
     assert game.format_move(state, move) == "3a1b1c1d1"
     assert game.say_move(state, move) == "a1(3)b1(2)c1(1)d1"
+    two = game.parse_move(state, "a1(2)b1")
+    assert (game.format_move(state, two), game.say_move(state, two)) == ("2a12b1", "a1(2)b1")
+    one = game.parse_move(state, "a1b1")
+    assert game.say_move(state, one) == "a1b1"
 
 
 def test_ludo_says_entering_moving_and_finishing_in_words():

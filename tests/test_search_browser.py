@@ -22,7 +22,6 @@ TERMS = [
     ("短縮", "ludo/rules/"),
     ("見えている人形", "babuschka/rules/"),
     ("進める向き", "babuschka/rules/"),
-    ("成り", "medamagaeru/rules/"),
     ("千日手", "medamagaeru/rules/"),
     ("打開", "medamagaeru/rules/"),
     ("目玉", "medamagaeru/rules/"),
@@ -50,6 +49,7 @@ GAME_WIDE = [
     ("バブーシュカ", "babuschka"),
     ("入れ子", "babuschka"),       # its rules, puzzles, lesson and four sample-game pages
     ("人形", "babuschka"),
+    ("成り", "medamagaeru"),      # its rules, puzzles, sample game and every lesson of the course
     ("召喚", "ukejalayer"),
     ("飛行棋", "ludo"),
     ("連携", "ukejalayer"),
@@ -72,8 +72,8 @@ def _open_search(page, site_url):
     return page.locator(".md-search__input")
 
 
-def _results(page, site_url, box, term, first):
-    """Type ``term``; wait until the first result is on page ``first``; return the pages."""
+def _type(page, box, term) -> None:
+    """Clear the search box, type ``term`` and wait until the results are counted."""
     meta = page.locator(".md-search-result__meta")
     box.fill("")
     box.press("End")
@@ -81,9 +81,14 @@ def _results(page, site_url, box, term, first):
     box.fill(term)
     box.press("End")
     expect(meta).to_have_text(re.compile(r"\d+件見つかりました"), timeout=30000)
+
+
+def _results(page, site_url, box, term, first):
+    """Type ``term``; wait until the first result is on page ``first``; return the pages."""
+    _type(page, box, term)
     expect(page.locator(".md-search-result__item > a").first).to_have_attribute(
         "href", re.compile(rf"^{re.escape(site_url)}/{re.escape(first)}"), timeout=30000)
-    meta = meta.inner_text()
+    meta = page.locator(".md-search-result__meta").inner_text()
     count = int(re.match(r"(\d+)件", meta).group(1))
     # Material lists ten pages and adds the rest as the list is scrolled to its end
     for _ in range(count // 10 + 1):
@@ -193,13 +198,7 @@ def _page_text(built_site, page: str) -> str:
 def _first_pages(page, site_url, box, term, count):
     """Type ``term``; return the first ``count`` pages of the results, in order, once the
     worker has answered this very query."""
-    meta = page.locator(".md-search-result__meta")
-    box.fill("")
-    box.press("End")
-    expect(meta).to_have_text("検索キーワードを入力してください", timeout=30000)
-    box.fill(term)
-    box.press("End")
-    expect(meta).to_have_text(re.compile(r"\d+件見つかりました"), timeout=30000)
+    _type(page, box, term)
     hrefs = page.eval_on_selector_all(".md-search-result__item > a",
                                       "links => links.map(a => a.getAttribute('href'))")
     pages: list[str] = []

@@ -27,6 +27,7 @@ from typing import Annotated
 
 from pydantic import Field, StringConstraints
 
+from banmen.content.course_data import COURSES_FOLDER, Course
 from banmen.content.errors import ContentError, ContentErrors
 from banmen.content.models import GameId, LessonFile, Strict
 from banmen.content.validate import ContentErrorGroup, validate
@@ -35,7 +36,6 @@ from banmen.content.yamlmarks import MarkedDocument, load_marked_file
 __all__ = ["COURSES_FOLDER", "Course", "CourseFile", "Coverage", "Section", "course_coverage",
            "load_course", "read_lessons", "rules_sections"]
 
-COURSES_FOLDER = "courses"
 
 #: A section or lesson id: lower-case ASCII words joined by hyphens.
 _Ident = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$")]
@@ -104,23 +104,6 @@ def rules_sections(markdown: str) -> list[Section]:
         has_children = level == 2 and i + 1 < len(found) and found[i + 1][2] == 3
         sections.append(Section(ident, title, level, line, leaf=not has_children))
     return sections
-
-
-@dataclass
-class Course:
-    """A game's course as the site shows it.
-
-    Attributes:
-        game: the game id.
-        lessons: the lesson ids (``<game>/<name>``) in course order.
-        not_practised: section id -> reason.
-        source: the course file relative to the root (``""``: none, file order).
-    """
-
-    game: str
-    lessons: list[str]
-    not_practised: dict[str, str] = field(default_factory=dict)
-    source: str = ""
 
 
 def load_course(root: Path, game_id: str, lesson_names: list[str]) -> Course:

@@ -70,14 +70,26 @@ def board_squares(game: Game) -> frozenset[str]:
     return SQUARES[name]
 
 
-def describe(game: Game, state) -> str:
+def describe(game: Game, state, options: dict | None = None) -> str:
     """Return the Japanese screen-reader description of ``state`` from ``game``'s renderer
     (``describe(game, state)`` of its module).
+
+    Args:
+        game: the game.
+        state: the position described.
+        options: the drawing options of the board described, handed to a renderer whose
+            ``describe`` takes ``options`` (so it says only what the board shows: a
+            babuschka board in the table view hides the dolls inside a nest).
 
     Raises:
         BanmenError: the game has no renderer yet.
     """
-    return _renderer(game).describe(game, state)
+    import inspect
+
+    told = _renderer(game).describe
+    if options is not None and "options" in inspect.signature(told).parameters:
+        return told(game, state, options=options)
+    return told(game, state)
 
 
 def render_svg(game: Game, spec: DiagramSpec) -> str:
@@ -107,7 +119,8 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
         except UserWarning as warning:
             raise BanmenError(f"{spec.ident}: {warning}") from None
     title = plain_title(spec.title) if spec.title else f"{game.name_ja}の盤面"
-    return add_accessibility(svg, html_id(spec.ident), title, describe(game, spec.state))
+    return add_accessibility(svg, html_id(spec.ident), title,
+                             describe(game, spec.state, dict(spec.options or {})))
 
 
 __all__ = ["DiagramSpec", "board_squares", "describe", "render_svg", "renderer", "renderer_name"]

@@ -557,27 +557,44 @@ class SiteBuild:
             getattr(self.content, kind)[view.ident] = view
             self.svgs.update(svgs)
         self._finish_site_entry(cache)
-        self._prepare_courses()
+        self._prepare_courses(cache, base)
 
-    def _prepare_courses(self) -> None:
+    def _prepare_courses(self, cache: BuildCache, base: list) -> None:
         """Read each game's course (``courses/<game>.yaml``, or its lessons in file order)
-        and find the page that shows each lesson (its ``{{ lesson ... }}`` marker).
+        and find the page that shows each lesson (its ``{{ lesson ... }}`` marker). A course
+        that held is kept in the build cache under its file's bytes and the lesson names, so
+        a warm build reads it without the validation library.
 
         Raises:
             ContentErrors: a course file does not hold (kept as problems with ``keep_going``).
         """
-        from banmen.content.course import COURSES_FOLDER, load_course
+        from banmen.content.course_data import COURSES_FOLDER, Course
 
         errors: list[ContentError] = []
         for game in self.content.game_ids:
             folder = self.root / "lessons" / game
             names = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-            if not names and not (self.root / COURSES_FOLDER / f"{game}.yaml").is_file():
+            course_file = self.root / COURSES_FOLDER / f"{game}.yaml"
+            if not names and not course_file.is_file():
                 continue
+            try:
+                data = course_file.read_bytes() if course_file.is_file() else b""
+            except OSError:
+                data = None  # load_course reports it
+            name = "course:" + key(*base, game, data, names) if data is not None else None
+            found = cache.get_json(name, Course.from_json) if name else None
+            if found is not None:
+                self.content.courses[game] = found
+                continue
+            from banmen.content.course import load_course
+
             try:
                 self.content.courses[game] = load_course(self.root, game, names)
             except ContentErrors as err:
                 errors.extend(err.errors)
+                continue
+            if name:
+                cache.set_json(name, self.content.courses[game].to_json())
         docs = self.root / "docs"
         for page in sorted(docs.rglob("*.md")) if docs.is_dir() else []:
             try:
@@ -624,7 +641,7 @@ class SiteBuild:
                 label = f"[{title}](<{posixpath.relpath(page, here or '.')}>)"
             mark = (f'<span class="bm-course-mark" data-lesson="{html.escape(ident)}" '
                     f'data-steps="{len(view.texts)}">全{len(view.texts)}ステップ</span>')
-            rows.append(f"{number}. {label} {mark}")
+            rows.append(f"{number}. {label}{mark}")  # the mark's CSS margin spaces it
         if not rows:
             return None
         return ('\n<div class="bm-course" markdown="1" data-search-exclude="">\n\n'

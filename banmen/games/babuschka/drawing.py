@@ -737,13 +737,22 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
 # --------------------------------------------------------------------------- description
 
 
-def describe(game: Game, state: Hashable, view: str = "cutaway") -> str:
+def describe(game: Game, state: Hashable, view: str = "cutaway",
+             options: Mapping[str, Any] | None = None) -> str:
     """Return a Japanese description of ``state`` for screen readers.
 
     Example: ``黒番。c1：下から黒の小・黒の中・黒の大。d2：灰の中。`` With ``view="table"``
     only the top doll of each square is named (``c1：黒の大。``), as a player sees the table.
     Squares are listed rank by rank from 1, files a..h.
+
+    Args:
+        options: a board's drawing options: when given, their ``view`` (default ``table``,
+            as :func:`draw`) decides, so the description never names a doll the board
+            hides inside a nest (rules: a nest is not looked into,
+            ``shared/rules/babuschka.md``).
     """
+    if options is not None:
+        view = str(options.get("view", "table"))
     position = game.position_to_yaml(state)
     result = game.outcome(state)
     if result is None:

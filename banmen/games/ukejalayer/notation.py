@@ -48,8 +48,11 @@ class NotationMixin:
         return "".join(f"{abs(d)}{name}" if abs(d) >= 2 else name for name, d in ordered)
 
     def say_move(self, state: UkejalayerState, move: UkejalayerMove) -> str:
-        """Return the chain notation (``a1(2)b1``), the form the lessons teach a move in
-        (spec "Notation")."""
+        """Return ``move`` as lessons say it (spec "Notation"): the standard notation when no
+        square gains or loses more than one piece (``b2b3``, ``d3c2``), else the chain
+        notation with the counts carried (``a1(2)b1``, not ``2a12b1``)."""
+        if all(abs(d) == 1 for _, d in move.changes):
+            return self.format_move(state, move)
         return self.format_chain(state, move)
 
     def format_chain(self, state: UkejalayerState, move: UkejalayerMove) -> str:
