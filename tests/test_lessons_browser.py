@@ -96,6 +96,26 @@ def answer_question(block, question):
     expect(block.locator(".bm-counter")).to_contain_text("（できた）")
 
 
+def roll_die(block, step, checks):
+    """Press the step's 「サイコロを振る」 button; before it no other button (a pass) is
+    offered, and on the first dice step of a lesson whose move starts on a square, a click
+    on the board before it only asks for the die and does nothing."""
+    button = block.locator(".bm-lesson-actions button", has_text="サイコロを振る")
+    expect(button).to_have_count(1)
+    expect(block.locator(".bm-lesson-actions button")).to_have_count(1)
+    text = sorted(step["right"])[0] if step.get("moves") else None
+    clicks = next((m[1] for m in step["moves"] if m[0] == text), []) if text else []
+    square = next((t for t in clicks if not t.startswith("#")), None)
+    if "roll" not in checks and square is not None:
+        click_square(block, square)
+        expect(feedback(block)).to_have_text("まず「サイコロを振る」を押しましょう。")
+        expect(block.locator(".bm-counter")).not_to_contain_text("（できた）")
+        checks["roll"] = step["roll"]
+    button.click()
+    expect(feedback(block)).to_have_text(f"{step['roll']}が出ました。")
+    expect(button).to_have_count(0)
+
+
 def play_through(page, block, data, checks):
     """Complete every step by clicking; on the first step that allows them, try one legal
     but wrong move and one illegal click and check their explanations (``checks`` records
@@ -104,6 +124,8 @@ def play_through(page, block, data, checks):
     steps = data["steps"]
     for index, step in enumerate(steps):
         expect(block.locator(".bm-counter")).to_contain_text(f"ステップ {index + 1} / {len(steps)}")
+        if "roll" in step:  # a dice step: the board waits for 「サイコロを振る」
+            roll_die(block, step, checks)
         if "squares" in step:
             actions = block.locator(".bm-lesson-actions button")
             click_square(block, step["squares"][0])
@@ -187,6 +209,8 @@ def test_every_lesson_is_completed_by_clicking_and_scored_on_the_map(browser, si
             assert {"wrong", "illegal"} <= set(checks), checks
             if game in ("ukejalayer", "ludo"):  # each asks a question (a number, a choice)
                 assert "question" in checks, checks
+        if game == "ludo":  # every ludo lesson has a step whose die the reader rolls
+            assert "roll" in checks, checks
         mistakes = checks.get("mistakes", 0)
         stars = stars_for(mistakes)
         expect(block.locator(".bm-lesson-score")).to_have_text(

@@ -18,6 +18,10 @@ The page script knows no rule; per step the build exports (see :func:`lesson_dat
      "why":   {"clicks so far joined by a space": {reason: [squares]}},
      "end":   board index at the end of the step}
 
+A step with a ``roll`` also exports ``"roll": n`` and ``"rollBoard": k`` (the board before
+the die is rolled): the page shows that board and a 「サイコロを振る」 button first, and the
+step's own board and moves only once the reader has pressed it.
+
 A step whose ``expect`` is ``squares`` (checked against its ``query``) exports
 ``{"board": k, "squares": [...], "end": k}`` instead: the reader clicks them and checks.
 A question step (``expect`` with ``kind`` number, boolean or choice, a puzzle answer checked
@@ -383,11 +387,15 @@ def check_lesson(check: FileCheck, ident: str, model: LessonFile, site_game: Gam
                 if game.outcome(state) is not None and step.expect is not None:
                     check.fail(base, f"the game is over after step {i}; give this step a "
                                "'position'")
+            unrolled = state
             if step.roll is not None:
                 state = game.play(state, steps.read_move(check, game, state,
                                                          f"roll {step.roll}", base + ("roll",)))
             known = True
             page, ends = lesson.step(i, step, state)
+            if step.roll is not None:  # the reader rolls first: the die still to roll
+                page["roll"] = step.roll
+                page["rollBoard"] = lesson.frame(unrolled, step)
             pages.append(page)
         except FileCheck.Stop:
             if lesson.over_budget:

@@ -7,7 +7,9 @@
  * that enters no move. This module knows no game rule: it looks the reader's clicks up there.
  * The clicks themselves go through board-input.js; a question step (a number, yes/no or a
  * choice, checked by the build like a puzzle answer) is answered with the puzzle page's
- * controls (puzzle-answers.js).
+ * controls (puzzle-answers.js). A step with a roll (a dice game) first shows the board
+ * before the die and a 「サイコロを振る」 button; pressing it shows the step's die, board and
+ * moves.
  */
 
 import { createBoardInput, movesThrough } from "./board-input.js";
@@ -198,16 +200,40 @@ export function setupLesson(block) {
     busy = false;
     var s = step();
     board.marks = {};
-    board.show(s.board);
     showTexts();
     showQuestion();
     say(block, "", null);
+    if (s.roll) {
+      // a step with a roll: the reader rolls first; the board's moves wait for the die
+      board.show(s.rollBoard);
+      board.free(function () {
+        say(block, "まず「サイコロを振る」を押しましょう。", null);
+      });
+      actions.textContent = "";
+      hideQuestions();
+      addAction("サイコロを振る", function () {
+        ready(s);  // ends the free mode above (setMoves, or a squares step's own)
+        say(block, s.roll + "が出ました。", null);
+      });
+    } else {
+      ready(s);
+    }
+    if (!expects(s)) complete();
+    buttons();
+  }
+
+  /* The step's board, moves and controls (after the die of a step with a roll). */
+  function ready(s) {
+    board.show(s.board);
     if (s.moves) board.setMoves(movesOf(s));
     else board.setMoves(null);
     rootActions(s);
     if (s.squares) squaresStep(s);
-    if (!expects(s)) complete();
-    buttons();
+    if (s.roll) showQuestion();
+  }
+
+  function hideQuestions() {
+    questions.forEach(function (controls) { controls.hidden = true; });
   }
 
   function play(text) {
