@@ -195,14 +195,18 @@ def test_a_bigger_ukejalayer_board_changes_the_solution_trees_of_two_move_puzzle
 
 # --------------------------------------------------------------------------- ludo
 
-def test_ludo_enter_on_six_breaks_the_easy_preset_puzzles_only():
+def test_ludo_enter_on_six_breaks_the_easy_preset_items_only():
     # A site-wide enter_on overrides the easy preset's 5-or-6 of an item that picks the
-    # preset: with a 5 rolled, the yard pieces of p08 and p10 can no longer enter.
+    # preset: with a 5 rolled, the yard pieces of p08 and p10, and of the presets lesson's
+    # かんたん step, can no longer enter.
     diff = _diff(["ludo.enter_on=[6]"])
     assert diff.changes == [RuleChange("ludo", "enter_on", [6], [6])]
-    assert [i.source for i in diff.items] == ["puzzles/ludo/p08-easy-enter.yaml",
+    assert [i.source for i in diff.items] == ["lessons/ludo/presets.yaml",
+                                              "puzzles/ludo/p08-easy-enter.yaml",
                                               "puzzles/ludo/p10-movable-easy.yaml"]
-    p08, p10 = diff.items
+    lesson, p08, p10 = diff.items
+    assert [(e.line, e.message) for e in lesson.errors] == [
+        (15, "move 'r1 yard-0': r1 cannot use a 5: a piece leaves the yard only on 6")]
     assert p08.answer == AnswerDiff("wrong answer for query 'is_legal'", "true", "false")
     # the computed side carries the engine's evidence, as in `banmen check`
     assert p10.answer == AnswerDiff("wrong answer for query 'movable_pieces'", "3",

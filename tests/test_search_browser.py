@@ -90,8 +90,9 @@ def _results(page, site_url, box, term, first):
         "href", re.compile(rf"^{re.escape(site_url)}/{re.escape(first)}"), timeout=30000)
     meta = page.locator(".md-search-result__meta").inner_text()
     count = int(re.match(r"(\d+)件", meta).group(1))
-    # Material lists ten pages and adds the rest as the list is scrolled to its end
-    for _ in range(count // 10 + 1):
+    # Material lists ten pages and adds the rest as the list is scrolled to its end (a slow
+    # machine may need another scroll: a few more tries than batches)
+    for _ in range(count // 10 + 4):
         pages = []
         hrefs = page.eval_on_selector_all(".md-search-result__item > a",
                                           "links => links.map(a => a.getAttribute('href'))")

@@ -53,7 +53,7 @@ from banmen.site.pdf import PDF_ENV, PDF_PAGES, pdf_enabled, pdf_link, write_gam
 from banmen.site.practice import write_practice
 from banmen.site.play_assets import (pyodide_source, write_cached_play_parts, write_play_assets,
                                      write_play_parts)
-from banmen.site.search import RULES_BOOST, precut_page, segment_index
+from banmen.site.search import page_boost, precut_page, segment_index
 from banmen.site.search_entries import cache_search_entries, prefetch_search_entries
 from banmen.site.tables import scrollable_tables
 
@@ -543,7 +543,7 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         title = search_title(page)
         if title is None:
             title = next((e.get("title", "") for e in own if e["location"] == page.url), "")
-        boost = RULES_BOOST if page.file.src_uri.endswith("/rules.md") else None
+        boost = page_boost(page.file.src_uri)
         from banmen.site.cache import page_code_digest
 
         precut_page(own, page.url, title, boost, self.game_names(), build.cache,
@@ -588,8 +588,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         if title is not None:
             page.meta["title"] = page.meta.get("title") or title
             self._state["titles"][page.url] = title
-        if page.file.src_uri.endswith("/rules.md"):
-            self._state["boosts"][page.url] = RULES_BOOST
+        if page_boost(page.file.src_uri) is not None:
+            self._state["boosts"][page.url] = page_boost(page.file.src_uri)
         if not has_subheadings(page.toc):
             # nothing for the table of contents: give its empty column to the page's content
             hidden = list(page.meta.get("hide") or [])

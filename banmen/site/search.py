@@ -16,7 +16,7 @@ The other forms of the index's words (normalised forms, readings, a verb's noun,
 synonyms) are added after the cut by :mod:`banmen.site.search_forms`.
 
 Section titles of a page are prefixed with the page's title (「めだまがえる 練習問題 問題3　…」),
-so that a result names its game and page; a game's rules page weighs double (:data:`RULES_BOOST`).
+so that a result names its game and page; a game's rules page weighs double, a later lesson page half (:func:`page_boost`).
 
 Cutting the whole index takes about 0.4 s of CPU (the site's ~250 entries), more than a warm
 build's other work, so :func:`segment_index` can keep each page's cut entries in the build
@@ -41,6 +41,20 @@ _JAPANESE = re.compile(r"[\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u3
                        r"\u4e00-\u9fff\uf900-\ufaff]+")
 #: Weight of a rules page's entries: the page that defines a term ranks before those using it.
 RULES_BOOST = 2.0
+#: Weight of a course's later lesson pages (``lesson-*.md``): a lesson on one rule is named
+#: after it (「千日手と打開」) and would outrank the rules page that defines it.
+LESSON_BOOST = 0.5
+
+
+def page_boost(src_uri: str) -> float | None:
+    """The search weight of a page's entries by its source path (``ukejalayer/rules.md``):
+    :data:`RULES_BOOST`, :data:`LESSON_BOOST`, or ``None`` (Material's default, 1)."""
+    name = src_uri.rsplit("/", 1)[-1]
+    if name == "rules.md":
+        return RULES_BOOST
+    if name.startswith("lesson-") and name.endswith(".md"):
+        return LESSON_BOOST
+    return None
 _REPEATED = re.compile(f"{BOUNDARY}{{2,}}")
 
 
