@@ -9,8 +9,9 @@ swatches beside their labels, and ``banmen build`` without PDFs says it drops th
 
 Measured on the five PDFs (pages ending more than 40 % blank, the last page of each left
 out): before 42 of 137 (babuschka 6/29, ludo 7/35, medamagaeru 9/37, suicide-checkers 9/29,
-ukejalayer 11/37; 29-39 「この局面から指す」 buttons per PDF); after 7 of 110, each the page
-before the puzzle sheet or before the answers.
+ukejalayer 11/37; 29-39 「この局面から指す」 buttons per PDF, and the puzzle sheet began at the
+foot of the rules' last page); after 6 of 108 (2/20, 1/23, 2/24, 1/18, 0/23), each the page
+before the puzzle sheet or before the answers, and 19-25 pages per PDF instead of 30-38.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from banmen.site.pdf import _key_boards, _with_glyphs, key_frames, pdf_document,
 #: may be in a PDF.
 SCREEN_WORDS = ("この局面から指す", "クリック", "キーボード", "ボタン", "押して", "押します",
                 "答え合わせ", "選び直す", "解答を見る", "ヒントを見る", "解説を見る", "次の問題へ",
-                "記録を消す", "入力欄", "印刷用PDF")
+                "記録を消す", "印刷用PDF")
 #: A4's height and the PDF's top and bottom page margins (16 mm), in points.
 A4_HEIGHT, MARGIN = 841.89, 16 / 25.4 * 72
 #: A page "ends blank" when more than this share of its content height is empty below.

@@ -7,6 +7,7 @@ written next to the game's pages (``site/medamagaeru/medamagaeru.pdf``) and the 
 puzzles pages then link to it. Boards stay vector graphics (the pages' inline SVG); the
 puzzles page prints as a puzzle sheet with the answers at the end (``.bm-answers``), and a
 sequence shows its key boards, as when a reader prints the page (``banmen/site/assets/print.js``).
+What only the screen uses is left out (:data:`PDF_CSS`, :data:`_PLAY_MARK`).
 """
 
 from __future__ import annotations
