@@ -678,9 +678,13 @@ def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
         if status != 0:
             click.echo(f"banmen build: failed; {site_dir} is unchanged", err=True)
             sys.exit(status)
+        dropped = _dropped_pdfs(target, staging)
         # The swap is not interrupted; a stop request waits until the new site is in place.
         signal.pthread_sigmask(signal.SIG_BLOCK, stops)
         _swap(staging, target, site_dir)
+        if dropped:
+            click.echo(f"banmen build: {site_dir} no longer has its PDFs ({', '.join(dropped)}); "
+                       f"build with BANMEN_PDF=1 to make them", err=True)
     except _Interrupted as stop:
         click.echo(f"banmen build: interrupted; {site_dir} is unchanged", err=True)
         sys.exit(stop.status)
@@ -690,6 +694,24 @@ def _build_staged(sets: tuple[str, ...], site_dir: Path, no_cache: bool = False,
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, stops)
+
+
+def _dropped_pdfs(target: Path, staging: Path) -> list[str]:
+    """The game PDFs (``<game>/<game>.pdf``) of the site in ``target`` that the new site in
+    ``staging`` does not have: a build without ``BANMEN_PDF=1`` after one with it.
+
+    Args:
+        target: the output folder, with the previous site (or missing).
+        staging: the new site.
+
+    Returns:
+        Their paths relative to the site, sorted; ``[]`` when none is dropped.
+    """
+    if not target.is_dir():
+        return []
+    return sorted(pdf.relative_to(target).as_posix() for pdf in target.glob("*/*.pdf")
+                  if pdf.stem == pdf.parent.name
+                  and not (staging / pdf.relative_to(target)).exists())
 
 
 def _swap(staging: Path, target: Path, site_dir: Path) -> None:

@@ -22,8 +22,14 @@ def test_puzzle_page_prints_as_a_puzzle_sheet(page, site_url):  # noqa: F811
     page.emulate_media(media="print")
     assert answers.is_visible()
     for hidden in [".bm-controls", ".bm-help", ".bm-feedback", ".bm-hints", ".bm-explanation",
-                   ".bm-after", ".bm-progress", ".md-sidebar--primary", ".md-header"]:
+                   ".bm-after", ".bm-progress", ".md-sidebar--primary", ".md-header",
+                   # issue 35, item 5: the play board's buttons, the page's screen-only text
+                   # and the legend entries of marks drawn only on a board being played
+                   ".bm-play", ".bm-screen-only", "ul.bm-legend li:has(.bm-sw-cursor)"]:
+        assert page.locator(hidden).count() > 0, hidden
         assert not page.locator(hidden).first.is_visible(), hidden
+    article = page.locator("article").inner_text()
+    assert [word for word in ("クリック", "この局面から指す", "キーボード") if word in article] == []
     first = page.locator(".banmen-puzzle").first
     assert first.locator(".bm-question").is_visible()
     assert first.locator("svg.banmen-board").first.is_visible()

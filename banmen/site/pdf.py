@@ -7,6 +7,7 @@ written next to the game's pages (``site/medamagaeru/medamagaeru.pdf``) and the 
 puzzles pages then link to it. Boards stay vector graphics (the pages' inline SVG); the
 puzzles page prints as a puzzle sheet with the answers at the end (``.bm-answers``), and a
 sequence shows its key boards, as when a reader prints the page (``banmen/site/assets/print.js``).
+What only the screen uses is left out (:data:`PDF_CSS`, :data:`_PLAY_MARK`).
 """
 
 from __future__ import annotations
@@ -35,37 +36,62 @@ _LAZY = re.compile(r'<template class="bm-lazy">(.*?)</template>', re.S)
 #: trainer shows it on the page as the reader plays; the PDF shows the puzzle's position only.
 _HIDDEN_FRAME = re.compile(r'<div class="bm-frame" hidden><template class="bm-lazy">.*?'
                            r'</template></div>', re.S)
+#: A legend entry of a mark the page script draws on a board the reader plays on
+#: (:data:`banmen.site.html.PLAY_COLOURS_JA`): a printed board never shows one.
+_PLAY_MARK = re.compile(r'<li><span class="bm-swatch bm-sw-[a-z]+"></span>[^<>]*</li>')
+#: A legend left without entries.
+_EMPTY_LEGEND = re.compile(r'<ul class="bm-legend"[^>]*></ul>')
 
 #: The PDF's own style sheet (the site's CSS is made for screens and Material's layout).
 #: ``overflow-wrap: anywhere`` breaks a word too long for its line (a long URL, a typo
 #: without spaces) at the line's end, also in table cells and code, instead of letting it
 #: run past the page edge, where the PDF clips it.
+#:
+#: Pages fill (issue 35, item 5): only small units keep together (a diagram with its caption,
+#: a legend entry, a key board of a sequence, an answer); a puzzle may break between its board
+#: and its question (its heading stays with the board), and boards are small enough that the
+#: next one seldom leaves a page more than 40 % blank. The puzzle sheet, the second
+#: :data:`PDF_PAGES` page, starts on a page of its own. Screen-only parts (controls, the
+#: 「この局面から指す」 buttons, the play marks' legend entries, ``.bm-screen-only`` text of a
+#: page) are left out.
 PDF_CSS = """
 @page { size: A4; margin: 16mm 14mm; @bottom-center { content: counter(page); font-size: 9pt; } }
 body { font-family: "IPAGothic", "IPAexGothic", "Noto Sans CJK JP", sans-serif; font-size: 10pt;
-       line-height: 1.6; color: #000; overflow-wrap: anywhere; }
-h1 { font-size: 18pt; break-before: page; } h1:first-child { break-before: avoid; }
-h2 { font-size: 13pt; break-after: avoid; } h3, h4 { font-size: 11pt; break-after: avoid; }
+       line-height: 1.6; color: #000; overflow-wrap: anywhere; orphans: 2; widows: 2; }
+.bm-pdf-page + .bm-pdf-page { break-before: page; }
+h1 { font-size: 18pt; margin: 0 0 0.4em; }
+h2 { font-size: 13pt; margin: 1em 0 0.3em; break-after: avoid; }
+h3, h4 { font-size: 11pt; margin: 0.8em 0 0.2em; break-after: avoid; }
+p { margin: 0.4em 0; }
 a { color: #000; text-decoration: underline; } .headerlink { display: none; }
 table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid #999; padding: 2px 6px; }
+tr { break-inside: avoid; }
 code { font-family: monospace; } pre { white-space: pre-wrap; background: #f3f3f3; padding: 4px; }
-svg.banmen-board { display: block; margin: 0 auto; max-width: 9cm; height: auto; }
+svg.banmen-board { display: block; margin: 0 auto; max-width: 7cm; max-height: 7cm; height: auto; }
 .bm-glyphs { display: none; }
-.banmen-diagram { margin: 0.6em 0; text-align: center; break-inside: avoid; }
+.banmen-diagram { margin: 0.4em 0; text-align: center; break-inside: avoid; }
 .banmen-diagram figcaption { font-size: 9pt; }
-.banmen-puzzle, .banmen-sequence { border: 1px solid #888; padding: 4px 8px; margin: 0.6em 0; }
-.banmen-puzzle { break-inside: avoid; }
-.banmen-puzzle svg.banmen-board { max-width: 6.5cm; }
+.banmen-puzzle, .banmen-sequence { border: 1px solid #888; padding: 4px 8px; margin: 0.4em 0; }
+.banmen-puzzle svg.banmen-board { max-width: 5.5cm; max-height: 5.5cm; }
+.bm-boards, .bm-question { break-inside: avoid; }
 .bm-controls, .bm-help, .bm-feedback, .bm-after, .bm-hints, .bm-explanation, .bm-progress,
-.bm-status, .bm-announce, .bm-pdf-link, .md-source-file, [hidden] { display: none !important; }
+.bm-status, .bm-announce, .bm-pdf-link, .md-source-file, .bm-play, .bm-lead, .bm-screen-only,
+[hidden] { display: none !important; }
+.banmen-puzzle[data-kind="choice"] .bm-controls { display: block !important; margin: 0.2em 0; }
+.banmen-puzzle[data-kind="choice"] .bm-choice { display: inline-block; border: 1px solid #888;
+  background: none; font: inherit; padding: 0 6px; margin: 2px 6px 2px 0; }
 .bm-meta { font-size: 9pt; margin: 0; }
+ul.bm-legend { list-style: none; margin: 0.2em 0; padding: 0; font-size: 8.5pt; line-height: 1.4; }
+.bm-legend li { display: inline-block; margin: 0 1em 0 0; break-inside: avoid; }
+.bm-swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em;
+  vertical-align: -0.1em; border: 1px solid #757575; background-color: #fbf8f1; }
 .bm-answers { break-before: page; }
 .bm-answers li { break-inside: avoid; }
 .bm-moves { columns: 3; font-size: 9pt; list-style: none; padding: 0; }
 .bm-move-link { border: 0; background: none; font: inherit; padding: 0; }
 .banmen-sequence .bm-frame.bm-key { display: inline-block !important; width: 48%; vertical-align: top;
   break-inside: avoid; }
-.banmen-sequence .bm-frame.bm-key svg.banmen-board { max-width: 7cm; }
+.banmen-sequence .bm-frame.bm-key svg.banmen-board { max-width: 6.5cm; max-height: 6.5cm; }
 """
 
 
@@ -148,6 +174,7 @@ def pdf_document(site_dir: Path, game_id: str, title: str) -> str:
         # hidden boards are left out before anything else reads the article: a puzzles page is
         # mostly the lazy boards of its solutions, which print never shows
         article = _HIDDEN_FRAME.sub("", article)
+        article = _EMPTY_LEGEND.sub("", _PLAY_MARK.sub("", article))
         parts.append(f'<section class="bm-pdf-page">{_key_boards(_with_glyphs(article, glyphs))}'
                      "</section>")
     return (f'<!doctype html><html lang="ja"><head><meta charset="utf-8">'
