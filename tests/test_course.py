@@ -119,6 +119,45 @@ def test_a_lesson_left_out_of_the_course_is_named(tmp_path):
            "add it to 'lessons' where the reader takes it" in [str(e) for e in errors]
 
 
+def test_a_heading_id_used_twice_is_an_error_at_the_second(tmp_path):
+    root = _project(tmp_path)
+    (root / "docs" / "ukejalayer" / "rules.md").write_text(
+        RULES.replace("### 連携 {#link}", "### 連携 {#step}"), encoding="utf-8")
+    _, _, errors = project_coverage(root, ["ukejalayer"])
+    assert [str(e) for e in errors] == [
+        "docs/ukejalayer/rules.md:15:1: section id 'step' is used twice (lines 9 and 15): "
+        "give each heading its own id"]
+
+
+def test_a_section_named_twice_in_one_step_is_an_error(tmp_path):
+    root = _project(tmp_path, lesson=LESSON.replace("[summon]", "[summon, summon]"))
+    _, _, errors = project_coverage(root, ["ukejalayer"])
+    assert ("lessons/ukejalayer/basics.yaml:6:22: section 'summon' is named twice in this "
+            "step's covers") in [str(e) for e in errors]
+
+
+def test_sections_named_without_a_rules_page_are_an_error(tmp_path):
+    root = _project(tmp_path)
+    (root / "docs" / "ukejalayer" / "rules.md").unlink()
+    _, _, errors = project_coverage(root, ["ukejalayer"])
+    assert [str(e) for e in errors] == [
+        "lessons/ukejalayer/basics.yaml:6:14: names rules-page sections, but "
+        "docs/ukejalayer/rules.md cannot be read"]
+
+
+def test_a_course_file_of_no_game_or_not_a_file_is_an_error(tmp_path):
+    root = _project(tmp_path, "game: ukejalayer\nlessons: [basics]\n")
+    (root / "courses" / "nosuch.yaml").write_text("game: nosuch\n", encoding="utf-8")
+    _, _, errors = project_coverage(root, ["ukejalayer"])
+    assert str(errors[0]).startswith("courses/nosuch.yaml:1:1: no game 'nosuch': a course file "
+                                     "is named after its game (")
+    (root / "courses" / "ukejalayer.yaml").unlink()
+    (root / "courses" / "ukejalayer.yaml").mkdir()
+    _, _, errors = project_coverage(root, ["ukejalayer"])
+    assert ("courses/ukejalayer.yaml:1:1: not a regular file: a course is a YAML file in "
+            "courses/") in [str(e) for e in errors]
+
+
 GOOD = """game: ukejalayer
 title: テスト
 intro: はじめに

@@ -207,7 +207,8 @@ def course_coverage(root: Path, game_id: str, lessons: list[LessonSource],
         course: the game's course (its ``not_practised`` marks).
 
     Returns:
-        The coverage; a game without a rules page has no sections (and no errors).
+        The coverage; a game without a rules page has no sections, and an error when a step
+        or the course still names sections.
     """
     page = f"docs/{game_id}/rules.md"
     try:
