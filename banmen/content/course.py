@@ -31,7 +31,7 @@ from banmen.content.course_data import COURSES_FOLDER, Course
 from banmen.content.errors import ContentError, ContentErrors
 from banmen.content.models import GameId, LessonFile, Strict
 from banmen.content.validate import ContentErrorGroup, validate
-from banmen.content.yamlmarks import MarkedDocument, load_marked_file
+from banmen.content.yamlmarks import load_marked_file
 
 __all__ = ["COURSES_FOLDER", "Course", "CourseFile", "Coverage", "Section", "course_coverage",
            "load_course", "read_lessons", "rules_sections"]
@@ -154,8 +154,12 @@ def load_course(root: Path, game_id: str, lesson_names: list[str]) -> Course:
                                      "the course: add it to 'lessons' where the reader takes it"))
     if errors:
         raise ContentErrors(errors)
+    marks = {}
+    for ident in model.not_practised:
+        mark = document.mark_of(("not_practised", ident), key=True)
+        marks[ident] = (mark.line, mark.column)
     return Course(game_id, [f"{game_id}/{name}" for name in model.lessons],
-                  dict(model.not_practised), relative)
+                  dict(model.not_practised), relative, marks)
 
 
 @dataclass
@@ -267,9 +271,8 @@ def course_coverage(root: Path, game_id: str, lessons: list[LessonSource],
                     coverage.errors.append(ContentError(source, line, column, problem))
                 else:
                     coverage.covered.setdefault(ident, []).append(f"{source} step {i + 1}")
-    course_marks = _course_marks(root, course)
     for ident, reason in course.not_practised.items():
-        line, column = course_marks.get(ident, (1, 1))
+        line, column = course.marks.get(ident, (1, 1))
         problem = wrong(ident)
         if problem:
             coverage.errors.append(ContentError(course.source, line, column, problem))
@@ -290,18 +293,6 @@ def _children(sections: list[Section], index: int) -> list[str]:
             break
         children.append(s.ident or s.title)
     return children
-
-
-def _course_marks(root: Path, course: Course) -> dict[str, tuple[int, int]]:
-    """section id -> (line, column) of its key under ``not_practised`` in the course file."""
-    if not course.source:
-        return {}
-    document: MarkedDocument = load_marked_file(root / course.source, course.source)
-    marks = {}
-    for ident in course.not_practised:
-        mark = document.mark_of(("not_practised", ident), key=True)
-        marks[ident] = (mark.line, mark.column)
-    return marks
 
 
 def read_lessons(root: Path, game_id: str) -> tuple[list[LessonSource], list[ContentError]]:

@@ -25,6 +25,9 @@ class Course:
     lessons: list[str]
     not_practised: dict[str, str] = field(default_factory=dict)
     source: str = ""
+    #: section id under ``not_practised`` -> (line, column) of its key in the file, for
+    #: error messages (not kept in the build cache: only a freshly loaded course is checked)
+    marks: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict:
         """The course as JSON data (for the build cache)."""

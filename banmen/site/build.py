@@ -500,6 +500,7 @@ class SiteBuild:
         self.content = SiteContent()
         self.problems = []
         self._item_keys = {}
+        self._course_keys: dict[str, str] = {}
         base = ["banmen-build-1", code_digest(), tool_versions()]
         rules_bytes, rules = self._rules_inputs()
         self._side = None
@@ -586,6 +587,7 @@ class SiteBuild:
             except OSError:
                 data = None  # load_course reports it
             name = "course:" + key(*base, game, names, *data) if data is not None else None
+            self._course_keys[game] = name or ""
             found = cache.get_json(name, Course.from_json) if name else None
             if found is not None:
                 self.content.courses[game] = found
@@ -1088,10 +1090,10 @@ class SiteBuild:
                 refs.append(self._item_keys.get((kind + "s", ident), "absent"))
             elif kind == "practice":  # the page holds no puzzle of the set, only its shell
                 refs.append([self._item_keys[("site", "")], ident in self.practice])
-            elif kind == "course":  # the course file, its lessons' titles and pages
+            elif kind == "course":  # the course (its file, rules page, lessons) and pages
                 course = self.content.courses.get(ident)
                 lessons = course.lessons if course is not None else []
-                refs.append([self._item_keys[("site", "")], _file_text(self.root, course),
+                refs.append([self._item_keys[("site", "")], self._course_keys.get(ident, ""),
                              [[self._item_keys.get(("lessons", i), "absent"),
                                self.content.lesson_pages.get(i)] for i in lessons]])
             elif kind in ("puzzles", "progress"):
@@ -1303,16 +1305,6 @@ def safe_anchor(name: str) -> str:
         return name
     digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
     return f"{slug or 'item'}-{digest}"
-
-
-def _file_text(root: Path, course: Any) -> str:
-    """The text of a course's file (``""``: none, or unreadable: then the build fails)."""
-    if course is None or not course.source:
-        return ""
-    try:
-        return (root / course.source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return ""
 
 
 def markdown_text(text: str) -> str:
