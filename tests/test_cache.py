@@ -15,6 +15,7 @@ from banmen.cli import main
 from banmen.site import cache as cache_module
 from banmen.site.build import SiteBuild
 from banmen.site.drawing import draw_boards
+from banmen.site.onpage import inline_parts, page_parts
 from conftest import ROOT
 
 #: a small project: two games, a diagram, a puzzle, a sequence (cheap to check and draw).
@@ -253,7 +254,9 @@ def test_a_diagram_named_like_a_sequence_frame_shows_its_own_board(project):
     frame = build.svgs["sequence:ukejalayer/unlock-timeline:1"]
     assert board != frame
     # the diagram's own squares (its labels a1..d4 are drawn only there)
-    assert figures[0].count("<use") == board.count("<use")
+    shown = inline_parts(re.search(r"<svg[^>]*banmen-board.*?</svg>", figures[0], re.S).group(0),
+                         page_parts(html))
+    assert shown.count("<use") == board.count("<use")
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert len(ids) == len(set(ids))
     first_id, second_id = re.findall(r'class="banmen-diagram" id="([^"]+)"', html)

@@ -182,9 +182,21 @@ def test_boards_get_the_glyph_outlines_they_use():
     glyphs = {"bm-glyph-aa": '<path id="bm-glyph-aa" d="M0 0"/>',
               "bm-glyph-bb": '<path id="bm-glyph-bb" d="M1 1"/>'}
     board = '<svg class="banmen-board" viewBox="0 0 1 1"><use xlink:href="#bm-glyph-bb"/></svg>'
-    assert _with_glyphs(f"<p>x</p>{board}", glyphs) == (
+    assert _with_glyphs(f"<p>x</p>{board}", glyphs, {}) == (
         '<p>x</p><svg class="banmen-board" viewBox="0 0 1 1"><defs><path id="bm-glyph-bb" d="M1 1"/>'
         '</defs><use xlink:href="#bm-glyph-bb"/></svg>')
+
+
+def test_boards_get_a_copy_of_each_part_they_use_with_its_glyphs():
+    glyphs = {"bm-glyph-aa": '<path id="bm-glyph-aa" d="M0 0"/>'}
+    parts = {"bm-pt-0123456789": '<g id="bm-pt-0123456789--sq-a1"><path d="M0 0L1 1"/></g>'
+                                 '<use xlink:href="#bm-glyph-aa"/>'}
+    board = ('<svg class="banmen-board" id="bm-b" viewBox="0 0 1 1">'
+             '<use xlink:href="#bm-pt-0123456789"/></svg>')
+    assert _with_glyphs(board, glyphs, parts) == (
+        '<svg class="banmen-board" id="bm-b" viewBox="0 0 1 1"><defs><path id="bm-glyph-aa" '
+        'd="M0 0"/></defs><g><g id="bm-b--sq-a1"><path d="M0 0L1 1"/></g>'
+        '<use xlink:href="#bm-glyph-aa"/></g></svg>')
 
 
 def test_sequences_show_their_key_boards():

@@ -17,6 +17,7 @@ from banmen.render import render_svg, replay
 from banmen.render.board import Geometry, new_figure
 from banmen.render.replay import _Stand
 from banmen.render.spec import DiagramSpec
+from banmen.render import svg
 from banmen.render.svg import figure_to_svg
 from golden_specs import GOLDEN
 
@@ -24,7 +25,7 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
 def _plain(game, spec, monkeypatch) -> str:
-    """The board drawn with every artist real (replay switched off)."""
+    """The board drawn with every artist real (replay switched off): no shared parts."""
     with monkeypatch.context() as m:
         m.setattr(replay, "on", contextlib.nullcontext)
         return render_svg(game, spec)
@@ -55,7 +56,9 @@ def test_replayed_boards_equal_boards_drawn_for_real(monkeypatch):
     replay.clear()
     for _ in range(2):
         for spec, expected in zip(specs[::-1], plain[::-1]):
-            assert render_svg(game, spec) == expected
+            composed = render_svg(game, spec)
+            assert replay.PART_OPEN in composed and replay.PART_OPEN not in expected
+            assert replay.plain_svg(composed) == expected
 
 
 def test_a_second_board_holds_stand_ins_and_the_draw_function_real_artists():
@@ -67,9 +70,11 @@ def test_a_second_board_holds_stand_ins_and_the_draw_function_real_artists():
     with replay.on():
         figure = ukejalayer.draw(game, specs[0])
     stands = [a for a in figure.axes[0]._children if isinstance(a, _Stand)]
-    # the 16 cells, the coordinates (8 texts), the two pieces, the two info texts
-    assert len(stands) == 16 + 8 + 2 + 2
-    assert not figure.axes[0].patches  # every patch of this board is replayed
+    # one run per group and z-order: the 16 cells, the two pieces, the coordinates (one
+    # group of 8 texts), the two info texts
+    assert [s.run.zorder for s in stands] == [1, 10, 10, 3, 3, 3]
+    assert stands == figure.axes[0]._children  # every artist of this board is replayed
+    assert svg._composed(figure) is not None  # so it is composed without matplotlib
     figure_to_svg(figure, "test/replay-x")
     plain = ukejalayer.draw(game, specs[0])  # outside render_svg: all artists real
     assert not any(isinstance(a, _Stand) for a in plain.axes[0]._children)
@@ -80,10 +85,10 @@ def test_glyphs_are_defined_once_where_matplotlib_defines_them(monkeypatch):
     game, specs = _ukejalayer_specs()
     replay.clear()
     render_svg(game, specs[2])  # records "3" (the stack count) among others
-    svg = render_svg(game, specs[2])
-    assert svg == _plain(game, specs[2], monkeypatch)
-    for glyph in set(re.findall(r'href="#([^"]+)"', svg)):
-        assert svg.count(f'<path id="{glyph}"') == 1, glyph
+    board = render_svg(game, specs[2])
+    assert replay.plain_svg(board) == _plain(game, specs[2], monkeypatch)
+    for glyph in set(re.findall(r'href="#([^"]+)"', board)):
+        assert board.count(f'<path id="{glyph}"') == 1, glyph
 
 
 def test_a_recording_that_cannot_be_parsed_is_drawn_as_usual(monkeypatch):

@@ -115,6 +115,12 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
         try:
             with replay.on():  # groups drawn on earlier boards are written again
                 figure = _renderer(game).draw(game, spec)
+                if replay.recording(figure):
+                    # a group seen for the first time is recorded by saving the board;
+                    # the board is then drawn again from its parts, so it comes out the
+                    # same whichever boards a process drew before
+                    figure_to_svg(figure, spec.ident)
+                    figure = _renderer(game).draw(game, spec)
             svg = figure_to_svg(figure, spec.ident)
         except UserWarning as warning:
             raise BanmenError(f"{spec.ident}: {warning}") from None

@@ -39,6 +39,19 @@ class Geometry:
     height: float
     inches_per_cell: float = 0.6
 
+    @property
+    def replay_key(self) -> tuple:
+        """The geometry as plain data (:func:`banmen.render.replay.grouped` keys by it);
+        worked out once."""
+        key = self.__dict__.get("_replay_key")
+        if key is None:
+            data = (tuple(sorted(self.centers.items())), self.width, self.height,
+                    self.inches_per_cell)
+            # a short key for the same data (keys are compared on every replayed group)
+            key = ("geometry", _GEOMETRIES.setdefault(data, len(_GEOMETRIES)))
+            object.__setattr__(self, "_replay_key", key)
+        return key
+
     def center(self, square: str) -> tuple[float, float]:
         """Return the centre of ``square``.
 
@@ -46,6 +59,10 @@ class Geometry:
             KeyError: the square is not on this board.
         """
         return self.centers[square]
+
+
+#: geometry data -> its number in replay keys (:attr:`Geometry.replay_key`).
+_GEOMETRIES: dict[tuple, int] = {}
 
 
 class BoardAxes(Axes):

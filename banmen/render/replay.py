@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.text import Text
 
@@ -62,15 +63,87 @@ class _Part:
         self.glyphs = glyphs  # glyph id -> matplotlib's glyph-map value
 
 
+class Run:
+    """A board part: consecutive artists of one recorded group at one z-order, as compacted
+    SVG (:func:`banmen.render.svg.compact_svg`, ids not yet prefixed).
+
+    Attributes:
+        zorder: the artists' z-order.
+        pieces: text, and ``("defs", [(glyph key, compacted <path> line), ...])`` where the
+            artists define character outlines (written only when the board has not yet).
+        glyphs: glyph key -> matplotlib's glyph-map value, for the outlines it defines.
+        shared: wrapped in ``<g class="bm-pt">`` so that a page defines it once and its
+            boards point at it (:func:`banmen.site.onpage.lift_glyphs`): a part of some
+            weight that refers to nothing but glyphs.
+    """
+
+    __slots__ = ("zorder", "pieces", "glyphs", "shared")
+
+    def __init__(self, zorder: float, pieces: list[Any], glyphs: dict[str, Any]):
+        self.zorder = zorder
+        self.pieces = pieces
+        self.glyphs = glyphs
+        text = "".join(p for p in pieces if isinstance(p, str))
+        self.shared = len(text) >= SHARED_MIN and "url(#" not in text
+
+    def write(self, write: Callable[[str], None], defined: Any,
+              define: Callable[[str, Any], None]) -> None:
+        """Write the part with ``write``: the outlines not in ``defined`` (a container of
+        glyph keys) first get a ``<defs>`` block, each then ``define(key, value)``d."""
+        if self.shared:
+            write(PART_OPEN)
+        for piece in self.pieces:
+            if isinstance(piece, str):
+                write(piece)
+                continue
+            missing = [line for glyph, line in piece[1] if glyph not in defined]
+            if missing:
+                write("<defs>" + "".join(missing) + "</defs>")
+                for glyph, _line in piece[1]:
+                    define(glyph, self.glyphs[glyph])
+        if self.shared:
+            write("</g>")
+
+
+#: a part is shared on its page (see :class:`Run`) from this many bytes of SVG on.
+SHARED_MIN = 64
+#: the start tag of a shared part in a board's SVG (``</g>`` ends it).
+PART_OPEN = '<g class="bm-pt">'
+
+
+_G_TAG = re.compile(r"<g\b[^>]*>|</g>")
+
+
+def plain_svg(svg: str) -> str:
+    """``svg`` without the ``<g class="bm-pt">`` wrappers of its shared parts: the board as
+    matplotlib draws it with every artist real (the tests compare the two)."""
+    out: list[str] = []
+    wrapped: list[bool] = []
+    at = 0
+    for tag in _G_TAG.finditer(svg):
+        out.append(svg[at:tag.start()])
+        at = tag.end()
+        if tag.group(0) == "</g>":
+            if not wrapped.pop():
+                out.append("</g>")
+        else:
+            wrapped.append(tag.group(0) == PART_OPEN)
+            if not wrapped[-1]:
+                out.append(tag.group(0))
+    out.append(svg[at:])
+    return "".join(out)
+
+
 class _Stand:
-    """What the axes hold in place of a recorded artist: enough of an artist for
-    ``Axes.draw`` (z-order, visible, not animated) and a ``draw`` writing the recording."""
+    """What the axes hold in place of a recorded run of artists: enough of an artist for
+    ``Axes.draw`` (z-order, visible, not animated) and a ``draw`` writing the run's SVG
+    (a board of stand-ins only is composed without matplotlib: :func:`compose_body`)."""
 
-    __slots__ = ("zorder", "part", "axes", "_remove_method")
+    __slots__ = ("zorder", "run", "axes", "_remove_method")
 
-    def __init__(self, part: _Part):
-        self.zorder = part.zorder
-        self.part = part
+    def __init__(self, run: Run):
+        self.zorder = run.zorder
+        self.run = run
         self.axes = None
         self._remove_method = None
 
@@ -81,7 +154,33 @@ class _Stand:
         return False
 
     def draw(self, renderer: Any) -> None:
-        _emit(getattr(renderer, "_renderer", renderer), self.part)
+        renderer = getattr(renderer, "_renderer", renderer)
+        writer = renderer.writer
+        writer._XMLWriter__flush()
+        write = writer._XMLWriter__write
+        glyph_map = renderer._glyph_map
+        write("   ")
+        self.run.write(write, glyph_map, glyph_map.setdefault)
+        write("\n")
+
+
+def compose_body(ax: Any) -> str | None:
+    """The SVG of what ``ax`` holds when it holds only stand-ins (every group replayed),
+    as matplotlib would draw and :func:`banmen.render.svg.compact_svg` compact it: the
+    runs in z-order (a stable sort, as ``Axes.draw``), each character outline defined at
+    its first use; ``None`` when the axes hold a real artist."""
+    children = ax._children
+    if not all(type(a) is _Stand for a in children):
+        return None
+    out: list[str] = []
+    defined: dict[str, Any] = {}
+    for stand in sorted(children, key=_zorder):
+        stand.run.write(out.append, defined, defined.setdefault)
+    return "".join(out)
+
+
+def _zorder(artist: Any) -> float:
+    return artist.zorder
 
 
 #: True while :func:`banmen.render.render_svg` draws a board (see :func:`on`): a figure
@@ -138,10 +237,10 @@ def replay(ax: Any, key: Hashable, function: Callable[..., Any], *args: Any,
         return function(*args, **kwargs)
     group = _GROUPS.get(full)
     if group is not None:
-        parts, value = group
+        runs, value = group
         children = ax._children
-        for part in parts:
-            stand = _Stand(part)
+        for run in runs:
+            stand = _Stand(run)
             stand.axes = ax
             stand._remove_method = children.remove
             children.append(stand)
@@ -152,7 +251,7 @@ def replay(ax: Any, key: Hashable, function: Callable[..., Any], *args: Any,
     value = function(*args, **kwargs)
     added = ax._children[start:]
     if len(ax.figure.get_children()) != figure_artists or not all(
-            isinstance(a, (Patch, Text)) and not isinstance(a, _Stand) for a in added):
+            isinstance(a, (Patch, Text, Line2D)) and not isinstance(a, _Stand) for a in added):
         _NEVER.add(full)
         return value
     pending = _Pending(full, len(added), value)
@@ -160,6 +259,40 @@ def replay(ax: Any, key: Hashable, function: Callable[..., Any], *args: Any,
         artist.draw = _recorder(artist, pending, index)
     ax.figure.__dict__.setdefault("_banmen_pending", []).append(pending)
     return value
+
+
+def grouped(ax: Any, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """:func:`replay` of ``function(ax, *args, **kwargs)`` keyed by the function and its
+    arguments: for marks that depend on nothing else (a change tint on a square, an arrow
+    along squares). Arguments are compared as data (numbers, strings, tuples, lists, dicts,
+    sets, a :class:`~banmen.render.board.Geometry`); any other argument draws the group
+    for real.
+
+    Returns:
+        What ``function`` returned (the recorded value on a replay).
+    """
+    try:
+        key = ("grouped", function.__module__, function.__qualname__, _data(args),
+               _data(kwargs))
+    except TypeError:
+        return function(ax, *args, **kwargs)
+    return replay(ax, key, function, ax, *args, **kwargs)
+
+
+def _data(value: Any) -> Hashable:
+    """``value`` as a hashable key of its data, or raise TypeError."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__, *map(_data, value))
+    if isinstance(value, dict):
+        return ("dict", *sorted(((_data(k), _data(v)) for k, v in value.items()), key=repr))
+    if isinstance(value, (set, frozenset)):
+        return ("set", *sorted(map(_data, value), key=repr))
+    key = getattr(value, "replay_key", None)
+    if key is not None:
+        return key
+    raise TypeError(type(value).__name__)
 
 
 class _Pending:
@@ -174,6 +307,11 @@ class _Pending:
         self.broken = False
 
 
+def recording(figure: Any) -> bool:
+    """Whether ``figure`` holds groups seen for the first time (recorded when it is saved)."""
+    return bool(figure.__dict__.get("_banmen_pending"))
+
+
 def finish(figure: Any, saved: bool) -> None:
     """Keep the groups recorded while ``figure`` was saved (``saved``: the SVG was written
     without an error); called by the SVG step after ``savefig``."""
@@ -184,7 +322,49 @@ def finish(figure: Any, saved: bool) -> None:
         if group.broken:
             _NEVER.add(group.full)
         elif all(part is not None for part in group.parts) and len(_GROUPS) < MAX_GROUPS:
-            _GROUPS.setdefault(group.full, (list(group.parts), group.value))
+            if group.full not in _GROUPS:
+                _GROUPS[group.full] = (_runs(group.parts), group.value)
+
+
+def _runs(parts: list[_Part]) -> list[Run]:
+    """The recorded artists of a group as runs, one per z-order, each holding its artists
+    in the order they were added: matplotlib draws a group's artists of one z-order one
+    after the other (a stable sort by z-order, and no other artist was added among them)."""
+    by_zorder: dict[float, tuple[list[Any], dict[str, Any]]] = {}
+    for part in parts:
+        pieces, glyphs = by_zorder.setdefault(part.zorder, ([], {}))
+        pieces += _compacted(part)
+        glyphs.update(part.glyphs)
+    return [Run(zorder, pieces, glyphs) for zorder, (pieces, glyphs) in by_zorder.items()]
+
+
+_DEFS_MARK = re.compile(r'<bmdefs n="(\d+)"/>')
+
+
+def _compacted(part: _Part) -> list[Any]:
+    """One recorded artist as :func:`banmen.render.svg.compact_svg` writes it: text, and
+    ``("defs", [(glyph key, compacted line)])`` where it defines character outlines."""
+    from banmen.render.svg import _compact_artist, _compact_whole, _numbered_as_one
+
+    raw: list[str] = []
+    blocks: list[list[tuple[str, str]]] = []
+    for piece in part.pieces:
+        if isinstance(piece, str):
+            raw.append(piece)
+        elif piece[0] == "id":
+            raw.append(f'id="{piece[1]}_1"')  # a wrapper's numbered id: compaction drops it
+        else:
+            raw.append(f'<bmdefs n="{len(blocks)}"/>')
+            blocks.append([(glyph, _compact_whole(line)) for glyph, line in piece[2]])
+    text = _compact_artist(_numbered_as_one("".join(raw).strip()))
+    pieces: list[Any] = []
+    at = 0
+    for mark in _DEFS_MARK.finditer(text):
+        pieces.append(text[at:mark.start()])
+        pieces.append(("defs", blocks[int(mark.group(1))]))
+        at = mark.end()
+    pieces.append(text[at:])
+    return [p for p in pieces if p != ""]
 
 
 def _state(renderer: Any) -> tuple[Any, ...]:

@@ -136,14 +136,113 @@ def lift_glyphs(text: str, defined: set[str], referenced_in: str = "") -> tuple[
         return ""
 
     text = _GLYPH_DEF.sub(lift, text)
-    if not renamed:
-        return text, ""
-    text = _EMPTY_DEFS.sub("", text)
-    text = re.sub(r'href="#([^"]+)"',
-                  lambda m: f'href="#{renamed.get(m.group(1), m.group(1))}"', text)
+    if renamed:
+        text = _EMPTY_DEFS.sub("", text)
+        text = re.sub(r'href="#([^"]+)"',
+                      lambda m: f'href="#{renamed.get(m.group(1), m.group(1))}"', text)
+    text = lift_parts(text, defined, new_defs)
     if not new_defs:
         return text, ""
     shared = ('<svg class="bm-glyphs" width="0" height="0" aria-hidden="true" focusable="false" '
-              'style="position:absolute;overflow:hidden" xmlns="http://www.w3.org/2000/svg">'
+              'style="position:absolute;overflow:hidden" xmlns="http://www.w3.org/2000/svg" '
+              'xmlns:xlink="http://www.w3.org/1999/xlink">'
               f"<defs>{''.join(new_defs)}</defs></svg>")
     return text, shared
+
+
+#: the start of a board part the page shares (:class:`banmen.render.replay.Run`).
+PART_OPEN = '<g class="bm-pt">'
+_G_TOKEN = re.compile(r"<g\b[^>]*>|</g>")
+#: an id under a board's root id (``bm-...-1a2b3c4d--sq-a1``; root ids hold no ``--``).
+_BOARD_ID = re.compile(r'id="[^"\s]*?--')
+#: what a shared part's id starts with; ``<part id>--<name>`` for the ids inside it.
+PART_PREFIX = "bm-pt-"
+
+
+def _part_id(content: str) -> str:
+    """The shared id of a part: ``bm-pt-`` and 10 hex digits of the SHA-256 of its content
+    with the ids inside it made board-free."""
+    return PART_PREFIX + hashlib.sha256(content.encode()).hexdigest()[:10]
+
+
+def lift_parts(text: str, defined: set[str], new_defs: list[str]) -> str:
+    """Define each board part once per page and point the boards at it.
+
+    A board's parts (the empty board, a piece on a square, a mark: each ``<g class="bm-pt">``
+    of :mod:`banmen.render.replay`) repeat from board to board. Each becomes a ``<g>`` under
+    the id ``bm-pt-<10 hex>`` (a digest of what it draws) in the page's hidden definitions,
+    the ids inside it ``bm-pt-<hex>--<name>`` (such as the squares, ``--sq-a1``), and every
+    board that draws it a ``<use>`` of it. Scripts that need a board's squares put a copy of
+    the part back in the board under the board's ids (``materialize`` in
+    ``banmen/site/assets/js/frames.js``), and the PDFs each board's copies
+    (:mod:`banmen.site.pdf`).
+
+    Args:
+        text: boards (their glyph outlines already lifted, so a part is the same on every
+            board).
+        defined: ids already defined on the page; updated.
+        new_defs: receives the definitions new on the page, in page order.
+
+    Returns:
+        ``text`` with every part a ``<use>``.
+    """
+    if PART_OPEN not in text:
+        return text
+    out: list[str] = []
+    at = 0
+    while True:
+        start = text.find(PART_OPEN, at)
+        if start < 0:
+            out.append(text[at:])
+            return "".join(out)
+        depth, end = 0, start
+        for token in _G_TOKEN.finditer(text, start):
+            depth += -1 if token.group(0) == "</g>" else 1
+            if depth == 0:
+                end = token.end()
+                break
+        content = _BOARD_ID.sub('id="\0--', text[start + len(PART_OPEN):end - len("</g>")])
+        ident = _part_id(content)
+        if ident not in defined:
+            defined.add(ident)
+            new_defs.append(f'<g id="{ident}">{content.replace(chr(0), ident)}</g>')
+        out.append(text[at:start])
+        out.append(f'<use xlink:href="#{ident}"/>')
+        at = end
+
+
+_PART_DEF = re.compile(r'<g id="(bm-pt-[0-9a-f]{10})">')
+_PART_USE = re.compile(r'<use xlink:href="#(bm-pt-[0-9a-f]{10})"/>')
+_ROOT_ID = re.compile(r'<svg\b[^>]*?\bid="([^"]+)"')
+
+
+def page_parts(page: str) -> dict[str, str]:
+    """Return part id -> what it draws, for every part :func:`lift_parts` defined in
+    ``page`` (its ids under the part's id)."""
+    parts: dict[str, str] = {}
+    for match in _PART_DEF.finditer(page):
+        depth = 0
+        for token in _G_TOKEN.finditer(page, match.start()):
+            depth += -1 if token.group(0) == "</g>" else 1
+            if depth == 0:
+                parts[match.group(1)] = page[match.end():token.start()]
+                break
+    return parts
+
+
+def inline_parts(board: str, parts: dict[str, str]) -> str:
+    """Return ``board`` (one ``<svg>`` of a page) with a copy of each part it uses in place
+    of its ``<use>``, the ids inside under the board's id: the board as it was drawn, for
+    readers of SVG that do not follow references out of a board (WeasyPrint's PDFs).
+
+    Raises:
+        KeyError: the board uses a part not in ``parts``.
+    """
+    root = _ROOT_ID.match(board)
+    board_id = root.group(1) if root else "bm-board"
+
+    def copy(match: re.Match[str]) -> str:
+        ident = match.group(1)
+        return "<g>" + parts[ident].replace(f'id="{ident}--', f'id="{board_id}--') + "</g>"
+
+    return _PART_USE.sub(copy, board)

@@ -17,6 +17,8 @@ import os
 import re
 from pathlib import Path
 
+from banmen.site.onpage import inline_parts, page_parts
+
 #: The pages of a game that its PDF holds, in order.
 PDF_PAGES = ("rules", "puzzles")
 #: Set to "1" to build the PDFs (``BANMEN_PDF=1 banmen build``).
@@ -105,13 +107,17 @@ def pdf_name(game_id: str) -> str:
     return f"{game_id}.pdf"
 
 
-def _with_glyphs(article: str, glyphs: dict[str, str]) -> str:
-    """Give each board its own copy of the glyph outlines it uses (a page shares them in one
-    ``<svg class="bm-glyphs">``, which WeasyPrint does not look into from another SVG)."""
+def _with_glyphs(article: str, glyphs: dict[str, str], parts: dict[str, str]) -> str:
+    """Give each board its own copy of the parts and glyph outlines it uses (a page shares
+    them in one ``<svg class="bm-glyphs">``, which WeasyPrint does not look into from
+    another SVG; :func:`banmen.site.onpage.inline_parts`)."""
     def board(match: re.Match) -> str:
-        used = dict.fromkeys(_USE.findall(match.group(2)))
+        svg = inline_parts(match.group(0), parts)
+        opening = match.group(1)
+        rest = svg[len(opening):]
+        used = dict.fromkeys(_USE.findall(rest))
         defs = "".join(glyphs[g] for g in used if g in glyphs)
-        return f"{match.group(1)}<defs>{defs}</defs>{match.group(2)}" if defs else match.group(0)
+        return f"{opening}<defs>{defs}</defs>{rest}" if defs else svg
 
     return _BOARD.sub(board, article)
 
@@ -169,13 +175,14 @@ def pdf_document(site_dir: Path, game_id: str, title: str) -> str:
     for name in PDF_PAGES:
         page = (site_dir / game_id / name / "index.html").read_text(encoding="utf-8")
         glyphs = {m.group(1): m.group(0) for m in _GLYPH.finditer(page)}
+        shared = page_parts(page)
         found = _ARTICLE.search(page)
         article = found.group(1) if found else ""
         # hidden boards are left out before anything else reads the article: a puzzles page is
         # mostly the lazy boards of its solutions, which print never shows
         article = _HIDDEN_FRAME.sub("", article)
         article = _EMPTY_LEGEND.sub("", _PLAY_MARK.sub("", article))
-        parts.append(f'<section class="bm-pdf-page">{_key_boards(_with_glyphs(article, glyphs))}'
+        parts.append(f'<section class="bm-pdf-page">{_key_boards(_with_glyphs(article, glyphs, shared))}'
                      "</section>")
     return (f'<!doctype html><html lang="ja"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title></head><body>{''.join(parts)}</body></html>")

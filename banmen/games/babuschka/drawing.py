@@ -69,7 +69,7 @@ from matplotlib.path import Path as MplPath
 from banmen.errors import shorten
 from banmen.game import BanmenError, Game
 from banmen.render import style
-from banmen.render.replay import replay
+from banmen.render.replay import grouped, replay
 from banmen.render.board import (
     draw_change_cue,
     DiagramSpec,
@@ -662,7 +662,7 @@ def _draw_info(ax: Any, game: Game, spec: DiagramSpec, position: Mapping[str, An
     left, _, _, height = _layout(coordinates, True)
     y = height - _INFO_H / 2 + 0.02
     badge, side, rest = status_text(game, spec, position)
-    _badge(ax, left + 0.1, y, badge, side)
+    grouped(ax, _badge, left + 0.1, y, badge, side)
     if rest:
         ax.text(left + 0.1 + _text_width(badge) + 0.5, y, rest, ha="left", va="center",
                 fontsize=11, color=style.TEXT)
@@ -708,7 +708,7 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     if spec.before is not None and spec.move is not None:
         path = path_of_move(game, spec.before, spec.move)
         if len(path) >= 2:
-            _draw_tints(ax, geo, {path[0]: -1, path[-1]: 1})
+            grouped(ax, _draw_tints, geo, {path[0]: -1, path[-1]: 1})
     draw_highlights(ax, geo, spec.highlight)
     board = position.get("board") or {}
     for square in sorted(board):
@@ -721,12 +721,13 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
                if _as_nest(nest)}
     if spec.arrows:
         for i, arrow in enumerate(spec.arrows, start=1):
-            draw_path_arrow(ax, geo, arrow, f"arrow-{i}", start_on_doll=bool(board.get(arrow[0])),
-                            end_on_doll=bool(board.get(arrow[-1])), letters=letters)
+            grouped(ax, draw_path_arrow, geo, arrow, f"arrow-{i}",
+                    start_on_doll=bool(board.get(arrow[0])),
+                    end_on_doll=bool(board.get(arrow[-1])), letters=letters)
     elif len(path) >= 2 and spec.move_arrow:
-        draw_path_arrow(ax, geo, path, "move-arrow", start_on_doll=bool(board.get(path[0])),
-                        end_on_doll=True, letters=letters)
-    draw_labels(ax, geo, spec.labels)
+        grouped(ax, draw_path_arrow, geo, path, "move-arrow",
+                start_on_doll=bool(board.get(path[0])), end_on_doll=True, letters=letters)
+    grouped(ax, draw_labels, geo, spec.labels)
     if coordinates:
         replay(ax, ("babuschka-coordinates", info), _draw_coordinates, ax, info)
     if info:

@@ -52,12 +52,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from matplotlib import patheffects
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon, Rectangle
+from matplotlib.patches import (Circle, FancyArrowPatch, FancyBboxPatch, PathPatch, Polygon,
+                                Rectangle)
 from matplotlib.path import Path as MplPath
 
 from banmen.game import Game
@@ -80,7 +81,7 @@ from banmen.games.ludo.track import (
 )
 from banmen.render import style
 from banmen.render.board import DiagramSpec, Geometry, draw_change_badge, draw_labels, new_figure
-from banmen.render.replay import replay
+from banmen.render.replay import grouped, replay
 
 SIZE = 15
 _MARGIN = 0.3
@@ -225,10 +226,37 @@ def _goal_polygon(geo: Geometry, colour: str, bottom: float) -> list[tuple[float
     return [_xy(geo, _turn(p, seat), bottom) for p in _RED_GOAL]
 
 
-def _star(ax: Any, x: float, y: float, colour: str, gid: str) -> None:
-    line = ax.add_line(Line2D([x], [y], marker="*", markersize=15, color=colour,
-                              markeredgecolor="#5b4636", markeredgewidth=0.6, zorder=3))
-    line.set_gid(gid)
+class _SquareRules(NamedTuple):
+    """What :func:`square_of` reads of the rules (and the goal distance): the arguments of
+    a replayed group are plain data (:func:`banmen.render.replay.grouped`)."""
+
+    entry_square: str
+    pieces: int
+    goal: int = 0
+
+
+#: the star of a safe square: matplotlib's "*" marker of 15 pt, as a shape of the board
+#: (a marker's definition is named after the board, so it could not be a shared part).
+_STAR_POINTS = 15 / 2
+
+
+def _star(ax: Any, x: float, y: float, colour: str, gid: str, inches_per_cell: float) -> None:
+    scale = _STAR_POINTS / (inches_per_cell * 72)
+    star = MplPath.unit_regular_star(5, 0.381966)
+    patch = PathPatch(MplPath(star.vertices * scale + (x, y), star.codes), facecolor=colour,
+                      edgecolor="#5b4636", linewidth=0.6, joinstyle="miter", zorder=3)
+    patch.set_gid(gid)
+    ax.add_patch(patch)
+
+
+def _draw_stars(ax: Any, geo: Geometry) -> None:
+    """The star of each safe square of the ludo preset (its start squares' stars white)."""
+    starts = {loop_t(colour, 1) for colour in COLOURS}
+    for t in range(52):
+        if t in SAFE_T:
+            x, y = geo.center(f"t{t}")
+            _star(ax, x, y, "#ffffff" if t in starts else STAR, f"star-t{t}",
+                  geo.inches_per_cell)
 
 
 def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
@@ -242,13 +270,9 @@ def _draw_board(ax: Any, geo: Geometry, rules: Any, bottom: float) -> None:
     replay(ax, ("ludo-board", rules.entry_square, rules.pieces, bottom), _draw_fixed_board,
            ax, geo, aeroplane, rules.pieces, bottom)
     if not aeroplane:
-        starts = {loop_t(colour, 1) for colour in COLOURS}
-        for t in range(52):
-            if t in SAFE_T:
-                x, y = geo.center(f"t{t}")
-                _star(ax, x, y, "#ffffff" if t in starts else STAR, f"star-t{t}")
+        grouped(ax, _draw_stars, geo)
     if aeroplane:
-        _draw_flight_lines(ax, geo, rules)
+        grouped(ax, _draw_flight_lines, geo, rules.entry_square, rules.pieces)
 
 
 def _draw_fixed_board(ax: Any, geo: Geometry, aeroplane: bool, pieces: int,
@@ -299,8 +323,10 @@ def _draw_fixed_board(ax: Any, geo: Geometry, aeroplane: bool, pieces: int,
         ax.add_patch(goal)
 
 
-def _draw_flight_lines(ax: Any, geo: Geometry, rules: Any) -> None:
-    """The dashed flight line of every colour, flight square (d 18) to landing (d 30)."""
+def _draw_flight_lines(ax: Any, geo: Geometry, entry_square: str, pieces: int) -> None:
+    """The dashed flight line of every colour, flight square (d 18) to landing (d 30), for
+    the rules of an ``entry_square`` and a number of ``pieces``."""
+    rules = _SquareRules(entry_square, pieces)
     for colour in COLOURS:
         a = square_of(rules, colour, FLIGHT_FROM, 0)
         b = square_of(rules, colour, FLIGHT_TO, 0)
@@ -308,13 +334,17 @@ def _draw_flight_lines(ax: Any, geo: Geometry, rules: Any) -> None:
         line = ax.add_line(Line2D([x1, x2], [y1, y2], linestyle=(0, (3, 2)),
                                   color=PIECE_EDGE[colour], linewidth=1.6, zorder=3,
                                   solid_capstyle="round"))
+        line.set_clip_on(False)  # the board's own clip covers the figure: none, as patches
         line.set_gid(f"flight-{colour}")
         ax.add_patch(Circle((x1, y1), 0.14, facecolor=PIECE_EDGE[colour], linewidth=0,
                             zorder=3))
 
 
-def _draw_numbers(ax: Any, geo: Geometry, rules: Any, colour: str) -> None:
-    """Write ``colour``'s progress d on each loop and home square it passes."""
+def _draw_numbers(ax: Any, geo: Geometry, entry_square: str, pieces: int, goal: int,
+                  colour: str) -> None:
+    """Write ``colour``'s progress d on each loop and home square it passes (rules of an
+    ``entry_square``, ``pieces`` and a ``goal`` distance)."""
+    rules = _SquareRules(entry_square, pieces, goal)
     start = 0 if rules.entry_square == "takeoff" else 1
     for d in range(start, rules.goal):
         x, y = geo.center(square_of(rules, colour, d, 0))
@@ -462,10 +492,11 @@ def _draw_leg_now(ax: Any, geo: Geometry, kind: str, squares: list[str], index: 
 _GHOST_CORNERS = ((-0.32, -0.32), (-0.32, 0.32), (0.0, -0.36), (0.32, -0.32))
 
 
-def _draw_send_backs(ax: Any, geo: Geometry, before: Any, move: Any) -> None:
-    """Ghost of each piece sent back where it was hit, and a dashed arrow to its yard."""
+def _draw_send_back_marks(ax: Any, geo: Geometry, sent: Iterable[tuple[str, str, str]]) -> None:
+    """Ghost of each piece sent back where it was hit, and a dashed arrow to its yard
+    (``sent``: ``(piece, square, yard)`` of :func:`sent_back`)."""
     seen: dict[str, int] = {}
-    for name, square, yard in sent_back(before, move):
+    for name, square, yard in sent:
         colour = _colour_of_piece(name)
         x, y = geo.center(square)
         k = seen[square] = seen.get(square, -1) + 1   # several ghosts of one square: corners
@@ -602,7 +633,7 @@ def _draw_info(ax: Any, spec: DiagramSpec, width: float, y: float) -> None:
     if spec.before is not None and spec.move is not None and spec.before.roll:
         shown, after = spec.before, state   # a piece move or pass: show the roll it used
     text, colour = status_text(shown)
-    x = _badge(ax, _MARGIN + 0.1, y, text, colour)
+    x = grouped(ax, _badge, _MARGIN + 0.1, y, text, colour)
     if not is_over(shown):
         ax.text(x + 0.2, y, "出目", ha="left", va="center", fontsize=12, color=style.TEXT)
         replay(ax, ("ludo-die", x + 2.0, y, shown.roll), draw_die, ax, x + 2.0, y, shown.roll)
@@ -663,14 +694,14 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
     _draw_board(ax, geo, rules, bottom)
     numbers = spec.options.get("numbers")
     if numbers in COLOURS:
-        _draw_numbers(ax, geo, rules, numbers)
+        grouped(ax, _draw_numbers, geo, rules.entry_square, rules.pieces, rules.goal, numbers)
     if spec.before is not None:
-        _draw_changes(ax, geo, change_marks(spec.before, state), bottom)
-    _draw_highlights(ax, geo, spec.highlight, bottom)
+        grouped(ax, _draw_changes, geo, change_marks(spec.before, state), bottom)
+    grouped(ax, _draw_highlights, geo, spec.highlight, bottom)
     standing = occupants(state)
     _draw_pieces(ax, geo, standing)
     if spec.before is not None and spec.move is not None:
-        _draw_send_backs(ax, geo, spec.before, spec.move)
+        grouped(ax, _draw_send_back_marks, geo, sent_back(spec.before, spec.move))
     if spec.arrows:
         _draw_arrows(ax, geo, spec.arrows)
     elif spec.move_arrow:

@@ -57,7 +57,7 @@ from banmen.games.medamagaeru import (
 )
 from banmen.render import style
 from banmen.render.board import DiagramSpec, Geometry, draw_cell, draw_marks, new_figure
-from banmen.render.replay import replay
+from banmen.render.replay import grouped, replay
 
 SIZE = 7
 _LEFT = 0.35       # margin left of the board
@@ -232,14 +232,14 @@ def _draw_status(ax: Any, game: Game, spec: DiagramSpec, position: dict[str, Any
     result = game.outcome(spec.state) if spec.options.get("result", True) else None
     if result is None:
         mover = position["to_move"]
-        x = _badge(ax, left, y, f"{SIDE_JA[mover]}番", mover)
+        x = grouped(ax, _badge, left, y, f"{SIDE_JA[mover]}番", mover)
     elif result.winner is None:
-        x = _badge(ax, left, y, "引分け", "none")
+        x = grouped(ax, _badge, left, y, "引分け", "none")
     else:
-        x = _badge(ax, left, y, f"{SIDE_JA[result.winner]}の勝ち", result.winner)
+        x = grouped(ax, _badge, left, y, f"{SIDE_JA[result.winner]}の勝ち", result.winner)
     ax.text(x + 0.35, y, "仕掛け方：", ha="left", va="center", fontsize=11, color=style.TEXT)
     attacker = position["attacker"]
-    _badge(ax, x + 1.95, y, ATTACKER_JA[attacker], attacker)
+    grouped(ax, _badge, x + 1.95, y, ATTACKER_JA[attacker], attacker)
     line = count_line(game, spec, position)
     if line is not None:
         ax.text(left + SIZE, y, line, ha="right", va="center", fontsize=11, color=style.TEXT)
@@ -410,10 +410,10 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
 
     for arrow in spec.arrows:
         for origin, target in zip(arrow, arrow[1:]):
-            draw_move_arrow(ax, geo, origin, target, from_piece=origin in board,
-                            to_piece=target in board, to_promoted=promoted(target))
+            grouped(ax, draw_move_arrow, geo, origin, target, from_piece=origin in board,
+                    to_piece=target in board, to_promoted=promoted(target))
     if move_path and spec.move_arrow and not spec.arrows:
-        draw_move_arrow(ax, geo, *move_path, to_promoted=promoted(move_path[-1]))
+        grouped(ax, draw_move_arrow, geo, *move_path, to_promoted=promoted(move_path[-1]))
     for square, text in sorted(position["board"].items()):
         center = geo.center(square)
         replay(ax, ("medamagaeru-piece", center, text, square), _draw_named_piece, ax, center,

@@ -61,7 +61,7 @@ from banmen.render.board import (
     draw_labels,
     new_figure,
 )
-from banmen.render.replay import replay
+from banmen.render.replay import grouped, replay
 
 SIZE = 8
 _MARGIN = 0.3       # plain margin around the board
@@ -326,11 +326,11 @@ def _draw_info(ax: Any, game: Game, spec: DiagramSpec, on_board: dict[int, str])
     result = game.outcome(spec.state) if spec.options.get("result", True) else None
     if result is None:
         mover = game.side_to_move(spec.state)
-        _badge(ax, left + 0.08, y, f"{SIDE_JA[mover]}番", mover)
+        grouped(ax, _badge, left + 0.08, y, f"{SIDE_JA[mover]}番", mover)
     elif result.winner is None:
-        _badge(ax, left + 0.08, y, "引分け", None)
+        grouped(ax, _badge, left + 0.08, y, "引分け", None)
     else:
-        _badge(ax, left + 0.08, y, f"{SIDE_JA[result.winner]}の勝ち", result.winner)
+        grouped(ax, _badge, left + 0.08, y, f"{SIDE_JA[result.winner]}の勝ち", result.winner)
     right = left + SIZE
     # White's count at the far right, Black's left of it, each after a small piece.
     white = [p for p in on_board.values() if p in "wW"]
@@ -339,10 +339,10 @@ def _draw_info(ax: Any, game: Game, spec: DiagramSpec, on_board: dict[int, str])
     black_text = _count_text(black, "black")
     ax.text(right, y, white_text, ha="right", va="center", fontsize=11, color=style.TEXT)
     x_white = right - _text_width(white_text) - 0.3
-    draw_piece(ax, (x_white, y), "w", radius=0.17)
+    grouped(ax, draw_piece, (x_white, y), "w", radius=0.17)
     x_black_end = x_white - 0.45
     ax.text(x_black_end, y, black_text, ha="right", va="center", fontsize=11, color=style.TEXT)
-    draw_piece(ax, (x_black_end - _text_width(black_text) - 0.3, y), "b", radius=0.17)
+    grouped(ax, draw_piece, (x_black_end - _text_width(black_text) - 0.3, y), "b", radius=0.17)
 
 
 def _text_width(text: str) -> float:
@@ -377,11 +377,11 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
         # back to its own square counts as arrived)
         changes = {str(visited[0]): -1, **{str(s): -1 for s in taken}}
         changes[str(visited[-1])] = 1
-        draw_change_tints(ax, geo, changes)
+        grouped(ax, draw_change_tints, geo, changes)
         before = pieces(spec.before)
         for square in taken:
             if square not in on_board and square in before:
-                _draw_ghost(ax, geo.center(str(square)), before[square], str(square))
+                grouped(ax, _draw_ghost, geo.center(str(square)), before[square], str(square))
         path = [str(s) for s in visited]
     draw_highlights(ax, geo, spec.highlight)
     for square, letter in sorted(on_board.items()):
@@ -396,14 +396,15 @@ def draw(game: Game, spec: DiagramSpec) -> Figure:
                 tints.append((style.REMOVED if changes[name] < 0 else style.ADDED, CHANGE_ALPHA))
             if name in spec.highlight:
                 tints.append((style.HIGHLIGHT, style.HIGHLIGHT_ALPHA))
-            number_plate(ax, geo.center(name), name, tints)
+            grouped(ax, number_plate, geo.center(name), name, tints)
     if spec.arrows:
         for i, arrow in enumerate(spec.arrows, start=1):
             occupied = [s.isdigit() and int(s) in on_board for s in (arrow[0], arrow[-1])]
-            draw_path_arrow(ax, geo, arrow, f"arrow-{i}", *occupied)
+            grouped(ax, draw_path_arrow, geo, arrow, f"arrow-{i}", *occupied)
     elif path and spec.move_arrow:
         # a king's circuit ends where it started: its tail starts at the rim too
-        draw_path_arrow(ax, geo, path, "move-arrow", start_on_piece=int(path[0]) in on_board)
+        grouped(ax, draw_path_arrow, geo, path, "move-arrow",
+                start_on_piece=int(path[0]) in on_board)
     draw_labels(ax, geo, spec.labels)
     if info:
         _draw_info(ax, game, spec, on_board)
