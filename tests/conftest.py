@@ -36,6 +36,26 @@ LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backgro
                "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+#: put a copy of every shared part back in the boards that use it (ids made the board's, as
+#: the page script does for the parts that hold squares): for tests that read what a board
+#: draws from the DOM (colours, texts over shapes), which does not look into a <use>.
+INLINE_PARTS_JS = r"""() => {
+  const xlink = "http://www.w3.org/1999/xlink";
+  for (const use of document.querySelectorAll("svg.banmen-board use")) {
+    const href = use.getAttributeNS(xlink, "href") || use.getAttribute("href") || "";
+    if (!href.startsWith("#bm-pt-")) continue;
+    const part = document.getElementById(href.slice(1));
+    const board = use.closest("svg.banmen-board");
+    const copy = part.cloneNode(true);
+    copy.removeAttribute("id");
+    for (const el of copy.querySelectorAll("[id]")) {
+      el.id = el.id.replace(href.slice(1) + "--", board.id + "--");
+    }
+    use.replaceWith(copy);
+  }
+}"""
+
+
 def build_site(project: Path, site_dir: Path) -> subprocess.CompletedProcess:
     """Run ``mkdocs build --strict`` for ``project`` into ``site_dir``; return the process."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}

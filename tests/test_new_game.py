@@ -227,6 +227,17 @@ def test_generated_view_words_and_drawing(package):
     svg = figure_to_svg(drawing.draw(game, spec), spec.ident)
     prefix = html_id(spec.ident)
     assert f'id="{prefix}--sq-c3"' in svg and f'id="{prefix}--arrived-badge-c3"' in svg
+    # the starter's boards are composed from parts (issue 37): once its groups are
+    # recorded, a board holds nothing but parts and is written without matplotlib
+    from banmen.render import replay
+    from banmen.render import svg as svg_module
+
+    with replay.on():
+        figure_to_svg(drawing.draw(game, spec), spec.ident)
+        figure = drawing.draw(game, spec)
+    assert svg_module._composed(figure) is not None
+    composed = figure_to_svg(figure, spec.ident)
+    assert replay.PART_OPEN in composed and replay.plain_svg(composed) == svg
     assert set(drawing.geometry_for(game).centers) == {f"{f}{r}" for f in "abc" for r in "123"}
     figure, geometry = drawing.play_board(game)
     assert geometry == drawing.geometry_for(game, info=False)

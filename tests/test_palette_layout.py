@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from banmen.render.ids import html_id
+from conftest import INLINE_PARTS_JS
 
 pytestmark = pytest.mark.slow
 
@@ -168,6 +169,7 @@ def test_page_texts_and_board_texts_keep_their_contrast(browser, site_url, path,
     assert len(texts) > 20
     low = sorted({(what, round(value, 2)) for what, value, needed in texts if value < needed})
     assert low == []
+    page.evaluate(INLINE_PARTS_JS)  # what the boards draw, as elements of the page
     boards = page.evaluate(BOARD_TEXTS_JS, BOARDS_PER_PAGE)
     assert len({board for board, _, _ in boards}) >= min(BOARDS_PER_PAGE, 3)
     poor = sorted({(board, text, round(value, 2)) for board, text, value in boards if value < 4.5})
@@ -227,6 +229,7 @@ def test_legends_read_in_the_dark_palette_and_match_the_boards(browser, site_url
     # show the frames after a move (their changes are in the legend): reveal lazy frames
     page.evaluate("() => document.querySelectorAll('template.bm-lazy').forEach("
                   "(t) => t.replaceWith(t.content))")
+    page.evaluate(INLINE_PARTS_JS)
     items = page.evaluate(LEGEND_JS)
     assert len(items) > 8
     assert {round(i["contrast"], 1) >= 4.5 for i in items} == {True}, items

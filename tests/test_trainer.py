@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from banmen.site.html import BOARD_COLOURS_JA, MOVE_LEAD_JA, PLAY_COLOURS_JA
 from banmen.site.reasons import reason_ja
+from conftest import INLINE_PARTS_JS
 from test_browser import (  # noqa: F401
     GAMES,
     MOVE_PUZZLE_GAMES,
@@ -94,6 +95,7 @@ def test_a_wrong_legal_move_is_played_refuted_explained_and_taken_back(
     expect(legend).to_have_count(1)
     for mark in ("origin", "target", "cursor"):
         expect(legend).to_contain_text(PLAY_COLOURS_JA[mark])
+    page.evaluate(INLINE_PARTS_JS)  # the colours its parts draw
     boards = block.locator(".bm-boards").inner_html()
     used = [label for colour, label in BOARD_COLOURS_JA if f"fill:{colour}" in boards
             or f"stroke:{colour}" in boards]

@@ -96,7 +96,10 @@ def render_svg(game: Game, spec: DiagramSpec) -> str:
     """Draw ``spec`` with ``game``'s renderer and return deterministic, compact inline SVG.
 
     The SVG has ``role="img"``, a ``<title>`` (``spec.title`` or 「<game>の盤面」) and a
-    ``<desc>`` from the renderer's ``describe`` (see :mod:`banmen.render.a11y`).
+    ``<desc>`` from the renderer's ``describe`` (see :mod:`banmen.render.a11y`). It is
+    composed from the board's parts (:mod:`banmen.render.replay`), those a page shares
+    wrapped in ``<g class="bm-pt">``; :func:`banmen.render.replay.plain_svg` of it is the
+    board drawn with every artist real.
 
     Raises:
         BanmenError: the game has no renderer yet, or a text needs a glyph the font lacks.

@@ -21,7 +21,9 @@ reads no id but the numbered ones of the wrapper groups it drops), so most of a 
 same text from board to board, whatever its id. Each artist of the axes is compacted on its
 own and the result kept (:func:`_compact_artist`): the empty board, the pieces and the
 characters that boards share cost a dictionary look-up after their first board (about 40%
-of the time a board spent after ``savefig``).
+of the time a board spent after ``savefig``). A board made only of replayed parts is not saved
+by matplotlib at all: its parts are written into the frame of its size (:func:`_composed`,
+:mod:`banmen.render.replay`), the same text as saving and compacting it.
 """
 
 from __future__ import annotations

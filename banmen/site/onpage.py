@@ -155,6 +155,8 @@ PART_OPEN = '<g class="bm-pt">'
 _G_TOKEN = re.compile(r"<g\b[^>]*>|</g>")
 #: an id under a board's root id (``bm-...-1a2b3c4d--sq-a1``; root ids hold no ``--``).
 _BOARD_ID = re.compile(r'id="[^"\s]*?--')
+#: stands for the part's id in its ids while it is digested (never in markup).
+_OWNER = "\0"
 #: what a shared part's id starts with; ``<part id>--<name>`` for the ids inside it.
 PART_PREFIX = "bm-pt-"
 
@@ -201,11 +203,13 @@ def lift_parts(text: str, defined: set[str], new_defs: list[str]) -> str:
             if depth == 0:
                 end = token.end()
                 break
-        content = _BOARD_ID.sub('id="\0--', text[start + len(PART_OPEN):end - len("</g>")])
+        # the ids inside, board-free: the part is the same on every board that draws it
+        inside = text[start + len(PART_OPEN):end - len("</g>")]
+        content = _BOARD_ID.sub(f'id="{_OWNER}--', inside)
         ident = _part_id(content)
         if ident not in defined:
             defined.add(ident)
-            new_defs.append(f'<g id="{ident}">{content.replace(chr(0), ident)}</g>')
+            new_defs.append(f'<g id="{ident}">{content.replace(_OWNER, ident)}</g>')
         out.append(text[at:start])
         out.append(f'<use xlink:href="#{ident}"/>')
         at = end
