@@ -50,6 +50,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="only the boards of this game")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     boards = [b for b in site_boards() if args.game in (None, b[1].id)]
     if not boards:
         print(f"no board of game '{args.game}'", file=sys.stderr)
@@ -68,7 +69,8 @@ def main() -> int:
                     render_svg(game, spec)
             (composed if side == 0 else drawn).append((time.perf_counter() - started) * 1000)
     print(f"{len(boards)} boards, composed and drawn the old way in turn, one process "
-          f"(load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores):")
+          f"(load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after, this "
+          f"process included; {os.cpu_count()} cores):")
     print(f"  {'game':<17} {'boards':>6}  {'composed ms (median/p90)':>25}  "
           f"{'old way ms (median/p90)':>24}  speed-up")
     for game_id, (composed, drawn) in sorted(times.items()):

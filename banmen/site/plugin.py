@@ -713,8 +713,8 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         sets = {g: s for g, s in build.practice.items() if g in self.games()}
         parts = site_dir / "assets" / "play"
         for game_id, practice in sets.items():
-            for name, text in practice.entries.items():
-                for variant in dict.fromkeys(b["variant"] for b in json.loads(text)["boards"]):
+            for name, variants in practice.variants.items():
+                for variant in variants:
                     if not (parts / f"{variant}.json").is_file():
                         raise BanmenError(f"practice/{game_id}/{name}.yaml: its board look "
                                           f"'{variant}' has no board parts in this site "

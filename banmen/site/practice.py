@@ -73,11 +73,14 @@ class PracticeSet:
         game_id: the game.
         entries: puzzle id -> its data as JSON text (:data:`ENTRY_FIELDS`), in file order.
         index: the rows of ``index.json`` (``{"id", "title", "level", "themes"}``), in file order.
+        variants: puzzle id -> the board variants its boards are composed of (the play
+            board parts the site must hold), in order of first use.
     """
 
     game_id: str
     entries: dict[str, str] = field(default_factory=dict)
     index: list[dict[str, Any]] = field(default_factory=list)
+    variants: dict[str, list[str]] = field(default_factory=dict)
 
 
 def practice_files(root: Path, game_ids: Iterable[str]) -> dict[str, list[Path]]:
@@ -188,6 +191,8 @@ def read_entry(text: str, game_id: str, name: str) -> dict[str, Any]:
             and isinstance(data["themes"], list) and isinstance(data["hints"], list)
             and all(isinstance(t, str) for t in [*texts, *data["themes"]])
             and isinstance(data["answer"], dict) and isinstance(data["boards"], list)
+            and all(isinstance(b, dict) and isinstance(b.get("variant"), str)
+                    for b in data["boards"])
             and data["answer"].get("kind") == data["kind"]):
         raise ValueError("a field of the wrong type")
     if any(sanitise(t) != t for t in texts):
@@ -302,13 +307,16 @@ def prepare_practice(root: Path, game_ids: Iterable[str], rules: Mapping[str, An
     files = practice_files(root, game_ids)
     names: dict[Path, str] = {}
     texts: dict[Path, str] = {}
+    #: the entries read back from the cache, parsed once (by their check)
+    parsed: dict[Path, dict[str, Any]] = {}
     missing: list[Path] = []
     for game_id, paths in files.items():
         for path in paths:
             relative = path.relative_to(root).as_posix()
             names[path] = entry_key(base, relative, path.read_bytes(),
                                     (rules or {}).get(game_id), overrides.get(game_id, {}))
-            text = None if cache is None else cache.get_text(names[path], _sound(game_id, path))
+            text = None if cache is None else cache.get_text(
+                names[path], _sound(game_id, path, parsed))
             if text is None:
                 missing.append(path)
             else:
@@ -324,18 +332,22 @@ def prepare_practice(root: Path, game_ids: Iterable[str], rules: Mapping[str, An
     for game_id, paths in files.items():
         practice = sets[game_id] = PracticeSet(game_id)
         for path in paths:
-            entry = json.loads(texts[path])
+            entry = parsed.get(path) or json.loads(texts[path])
             practice.entries[path.stem] = texts[path]
+            practice.variants[path.stem] = list(dict.fromkeys(
+                b["variant"] for b in entry["boards"]))
             practice.index.append(index_row(entry, texts[path]))
     return sets
 
 
-def _sound(game_id: str, path: Path):
-    """The check of a cached entry of ``path`` (see :func:`read_entry`)."""
+def _sound(game_id: str, path: Path, parsed: dict[Path, dict[str, Any]]):
+    """The check of a cached entry of ``path`` (see :func:`read_entry`); an entry that holds
+    is kept in ``parsed``, so it is not parsed a second time."""
     def check(text: str) -> bool:
         try:
-            read_entry(text, game_id, path.stem)
+            parsed[path] = read_entry(text, game_id, path.stem)
         except (ValueError, TypeError, KeyError, RecursionError):
+            parsed.pop(path, None)
             return False
         return True
     return check
