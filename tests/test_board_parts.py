@@ -184,3 +184,15 @@ def test_every_site_board_is_composed_and_looks_as_drawn_the_old_way():
         finally:
             browser.close()
     print(f"least share of same pixels: {worst[0]:.5f} ({worst[1]})")
+
+
+def test_a_part_that_is_never_closed_is_left_as_it_is():
+    """Markup banmen did not write (a damaged board) cannot make the page step hang."""
+    text = _board("bm-a", '<g class="bm-pt"><path d="M0 0"/>') + "<p>after</p>"
+    new_defs: list[str] = []
+    assert lift_parts(text, set(), new_defs) == text and new_defs == []
+
+
+def test_a_use_of_a_part_the_page_lacks_is_kept():
+    board = _board("bm-a", '<use xlink:href="#bm-pt-0000000000"/>')
+    assert inline_parts(board, {}) == board

@@ -106,7 +106,9 @@ def _lined(ax):
     ax.add_line(Line2D([0, 1], [0, 1]))
 
 
-def test_groups_with_other_artists_than_patches_and_texts_are_never_replayed():
+def test_groups_with_a_clipped_line_are_never_replayed():
+    """A line keeps the axes' clip path (BoardAxes.add_line): drawing it defines a clip
+    path, renderer state a recording cannot hold, so its group is drawn every time."""
     replay.clear()
     geo = Geometry({"a": (1.0, 1.0)}, 2.0, 2.0)
     svgs = []
@@ -147,3 +149,32 @@ def test_keys_equal_in_python_but_drawn_differently_never_share_a_recording():
     assert _typed((1,)) != _typed((True,)) != _typed((1.0,))
     assert _typed((0.0, "a")) != _typed((-0.0, "a"))
     assert _typed((1, (2.5, "x"))) == _typed((1, (2.5, "x")))
+
+
+def _dotted(ax, points):
+    for n, (x, y) in enumerate(points):
+        ax.add_patch(Circle((x, y), 0.2, zorder=5, facecolor=("#ff0000", "#0000ff")[n % 2]))
+
+
+def test_grouped_keys_by_the_function_and_its_arguments_as_data():
+    """Equal in Python is not enough: 1 and 1.0, a list and a tuple, and dicts in another
+    order draw their own groups; the same data replays the recording."""
+    from banmen.render.replay import _data, grouped
+
+    assert _data({"a": 1, "b": 2}) != _data({"b": 2, "a": 1})
+    assert _data([1, 2]) != _data((1, 2))
+    assert replay._typed(_data((1,))) != replay._typed(_data((1.0,)))
+    with pytest.raises(TypeError):
+        _data(object())
+    replay.clear()
+    geo = Geometry({"a": (1.0, 1.0)}, 2.0, 2.0)
+    boards = []
+    for points in ([(0.5, 0.5), (1.5, 1.5)], [(1.5, 1.5), (0.5, 0.5)], [(0.5, 0.5), (1.5, 1.5)]):
+        figure, ax = new_figure(geo)
+        with replay.on():
+            grouped(ax, _dotted, points)
+        replayed = all(isinstance(a, _Stand) for a in ax._children)
+        boards.append((replay.plain_svg(figure_to_svg(figure, "test/dots")), replayed))
+    # the two orders: two groups, each drawn for real once; the first order replayed after
+    assert [r for _, r in boards] == [False, False, True] and len(replay._GROUPS) == 2
+    assert boards[0][0] != boards[1][0] and boards[2][0] == boards[0][0]

@@ -17,7 +17,7 @@ order. The saved SVG is the same, byte for byte, as if the artists had been draw
 - the numbered ids of artists without a gid (``patch_12``) are counted as matplotlib counts
   them;
 - an artist whose drawing touched any other renderer state (clip paths, markers, hatches,
-  collections, images), or that is not a patch or a text, is never replayed: its group is
+  collections, images), or that is not a patch, a text or a line, is never replayed: its group is
   drawn for real on every board.
 
 Keys must name everything the drawing function's output depends on besides the figure size
@@ -76,8 +76,9 @@ class _Part:
 
 
 class Run:
-    """A board part: consecutive artists of one recorded group at one z-order, as compacted
-    SVG (:func:`banmen.render.svg.compact_svg`, ids not yet prefixed).
+    """A board part: the artists of one recorded group at one z-order, in the order they
+    were added, as compacted SVG (:func:`banmen.render.svg.compact_svg`, ids not yet
+    prefixed).
 
     Attributes:
         zorder: the artists' z-order.
@@ -85,8 +86,8 @@ class Run:
             artists define character outlines (written only when the board has not yet).
         glyphs: glyph key -> matplotlib's glyph-map value, for the outlines it defines.
         shared: wrapped in ``<g class="bm-pt">`` so that a page defines it once and its
-            boards point at it (:func:`banmen.site.onpage.lift_glyphs`): a part of some
-            weight that refers to nothing but glyphs.
+            boards point at it (:func:`banmen.site.onpage.lift_parts`): a part of some
+            weight (:data:`SHARED_MIN`) that refers to nothing but glyphs.
     """
 
     __slots__ = ("zorder", "pieces", "glyphs", "shared")
@@ -297,8 +298,8 @@ def _data(value: Any) -> Hashable:
         return value
     if isinstance(value, (tuple, list)):
         return (type(value).__name__, *map(_data, value))
-    if isinstance(value, dict):
-        return ("dict", *sorted(((_data(k), _data(v)) for k, v in value.items()), key=repr))
+    if isinstance(value, dict):  # in its order: a function may draw in that order
+        return ("dict", *((_data(k), _data(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
         return ("set", *sorted(map(_data, value), key=repr))
     key = getattr(value, "replay_key", None)

@@ -197,12 +197,15 @@ def lift_parts(text: str, defined: set[str], new_defs: list[str]) -> str:
         if start < 0:
             out.append(text[at:])
             return "".join(out)
-        depth, end = 0, start
+        depth, end = 0, -1
         for token in _G_TOKEN.finditer(text, start):
             depth += -1 if token.group(0) == "</g>" else 1
             if depth == 0:
                 end = token.end()
                 break
+        if end < 0:  # never closed (not markup banmen wrote): left as it is
+            out.append(text[at:])
+            return "".join(out)
         # the ids inside, board-free: the part is the same on every board that draws it
         inside = text[start + len(PART_OPEN):end - len("</g>")]
         content = _BOARD_ID.sub(f'id="{_OWNER}--', inside)
@@ -239,14 +242,15 @@ def inline_parts(board: str, parts: dict[str, str]) -> str:
     of its ``<use>``, the ids inside under the board's id: the board as it was drawn, for
     readers of SVG that do not follow references out of a board (WeasyPrint's PDFs).
 
-    Raises:
-        KeyError: the board uses a part not in ``parts``.
+    A ``<use>`` of a part not in ``parts`` is left as it is.
     """
     root = _ROOT_ID.match(board)
     board_id = root.group(1) if root else "bm-board"
 
     def copy(match: re.Match[str]) -> str:
         ident = match.group(1)
+        if ident not in parts:
+            return match.group(0)
         return "<g>" + parts[ident].replace(f'id="{ident}--', f'id="{board_id}--') + "</g>"
 
     return _PART_USE.sub(copy, board)
