@@ -16,7 +16,6 @@ machine: load under 0.5).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import statistics
 import sys
@@ -33,17 +32,6 @@ from banmen.render import render_svg, replay  # noqa: E402
 
 #: composed board, median milliseconds (issue 37).
 TARGET_MS = 1.0
-
-
-@contextlib.contextmanager
-def old_way():
-    """Every artist drawn by matplotlib: nothing recorded is replayed."""
-    on = replay.on
-    replay.on = contextlib.nullcontext
-    try:
-        yield
-    finally:
-        replay.on = on
 
 
 def main() -> int:
@@ -65,7 +53,7 @@ def main() -> int:
             if side == 0:
                 render_svg(game, spec)
             else:
-                with old_way():
+                with replay.off():
                     render_svg(game, spec)
             (composed if side == 0 else drawn).append((time.perf_counter() - started) * 1000)
     print(f"{len(boards)} boards, composed and drawn the old way in turn, one process "

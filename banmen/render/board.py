@@ -28,7 +28,8 @@ class Geometry:
     """Where each square sits, in cell units.
 
     Attributes:
-        centers: square name -> (x, y) of its centre.
+        centers: square name -> (x, y) of its centre (not to be changed once the geometry
+            has drawn a board: :attr:`replay_key` is worked out once).
         width: figure width in cell units (board plus margins).
         height: figure height in cell units.
         inches_per_cell: drawing scale.

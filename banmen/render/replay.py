@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import inspect
 import io
 import re
 from collections.abc import Callable, Hashable, Iterator
@@ -124,7 +125,7 @@ SHARED_MIN = 64
 PART_OPEN = '<g class="bm-pt">'
 
 
-_G_TAG = re.compile(r"<g\b[^>]*>|</g>")
+_G_TAG = re.compile(r"<g\b[^>]*[^/]>|<g>|</g>")
 
 
 def plain_svg(svg: str) -> str:
@@ -137,7 +138,7 @@ def plain_svg(svg: str) -> str:
         out.append(svg[at:tag.start()])
         at = tag.end()
         if tag.group(0) == "</g>":
-            if not wrapped.pop():
+            if not wrapped or not wrapped.pop():
                 out.append("</g>")
         else:
             wrapped.append(tag.group(0) == PART_OPEN)
@@ -213,6 +214,27 @@ def on() -> Iterator[None]:
         _ON = before
 
 
+@contextlib.contextmanager
+def off() -> Iterator[None]:
+    """Draw every artist for real while the block runs, :func:`banmen.render.render_svg`
+    included: boards drawn the old way, with no part replayed (what the tests and
+    ``tools/bench_compose.py`` compare composed boards with)."""
+    global _ON
+    before, _ON = _ON, False
+    global on
+    switch, on = on, _never_on
+    try:
+        yield
+    finally:
+        on = switch
+        _ON = before
+
+
+@contextlib.contextmanager
+def _never_on() -> Iterator[None]:
+    yield
+
+
 def _size_of(ax: Any) -> Any:
     return getattr(ax.figure, "_banmen_size", None)
 
@@ -284,12 +306,22 @@ def grouped(ax: Any, function: Callable[..., Any], *args: Any, **kwargs: Any) ->
     Returns:
         What ``function`` returned (the recorded value on a replay).
     """
+    if not _named(function):
+        return function(ax, *args, **kwargs)
     try:
         key = ("grouped", function.__module__, function.__qualname__, _data(args),
                _data(kwargs))
     except TypeError:
         return function(ax, *args, **kwargs)
     return replay(ax, key, function, ax, *args, **kwargs)
+
+
+def _named(function: Any) -> bool:
+    """Whether its module and name say all a function draws: a plain function of a module
+    (not a closure, a lambda or a function defined in another's body, a bound method or a
+    ``functools.partial``, whose state the name does not tell)."""
+    return (inspect.isfunction(function) and function.__closure__ is None
+            and "<" not in function.__qualname__)
 
 
 def _data(value: Any) -> Hashable:
@@ -300,8 +332,8 @@ def _data(value: Any) -> Hashable:
         return (type(value).__name__, *map(_data, value))
     if isinstance(value, dict):  # in its order: a function may draw in that order
         return ("dict", *((_data(k), _data(v)) for k, v in value.items()))
-    if isinstance(value, (set, frozenset)):
-        return ("set", *sorted(map(_data, value), key=repr))
+    if isinstance(value, (set, frozenset)):  # in its order too: equal sets may iterate apart
+        return ("set", *map(_data, value))
     key = getattr(value, "replay_key", None)
     if key is not None:
         return key
@@ -334,7 +366,11 @@ def finish(figure: Any, saved: bool) -> None:
     for group in pending:
         if group.broken:
             _NEVER.add(group.full)
-        elif all(part is not None for part in group.parts) and len(_GROUPS) < MAX_GROUPS:
+        elif all(part is not None for part in group.parts):
+            if len(_GROUPS) >= MAX_GROUPS:
+                # memory stays bounded; the groups are recorded again when met again, the
+                # same parts, so no board's bytes depend on what was drawn before
+                _GROUPS.clear()
             if group.full not in _GROUPS:
                 _GROUPS[group.full] = (_runs(group.parts), group.value)
 

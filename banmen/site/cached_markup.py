@@ -67,7 +67,27 @@ def drawn_svg(text: str) -> bool:
     """
     if not (text.startswith("<svg") and text.endswith("</svg>")):
         return False
-    return "<" not in _SVG_TAG.sub("", text)
+    return "<" not in _SVG_TAG.sub("", text) and _groups_balance(text)
+
+
+#: a group's start tag (not self-closed) or end tag; any other spelling of an end tag.
+_G_OPEN_CLOSE = re.compile(r"<g\b[^>]*?(/?)>|</g>|</g\s")
+
+
+def _groups_balance(text: str) -> bool:
+    """Whether every ``<g>`` of a board is closed, in order, by a plain ``</g>``: the page
+    lifts a board's shared parts by their groups (:func:`banmen.site.onpage.lift_parts`)."""
+    depth = 0
+    for tag in _G_OPEN_CLOSE.finditer(text):
+        if tag.group(0) == "</g>":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif tag.group(0).startswith("</g"):
+            return False
+        elif not tag.group(1):
+            depth += 1
+    return depth == 0
 
 
 def search_markup(text: str) -> bool:

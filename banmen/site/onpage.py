@@ -152,11 +152,13 @@ def lift_glyphs(text: str, defined: set[str], referenced_in: str = "") -> tuple[
 
 #: the start of a board part the page shares (:class:`banmen.render.replay.Run`).
 PART_OPEN = '<g class="bm-pt">'
-_G_TOKEN = re.compile(r"<g\b[^>]*>|</g>")
+#: a group's start tag (not self-closed: ``[^/]>``) or end tag.
+_G_TOKEN = re.compile(r"<g\b[^>]*[^/]>|<g>|</g>")
 #: an id under a board's root id (``bm-...-1a2b3c4d--sq-a1``; root ids hold no ``--``).
 _BOARD_ID = re.compile(r'id="[^"\s]*?--')
-#: stands for the part's id in its ids while it is digested (never in markup).
-_OWNER = "\0"
+#: stands for the part's id in its ids while it is digested (never in markup; not the
+#: "\0" that joins boards in :meth:`banmen.site.build.SiteBuild.resolve`).
+_OWNER = "\x01"
 #: what a shared part's id starts with; ``<part id>--<name>`` for the ids inside it.
 PART_PREFIX = "bm-pt-"
 
