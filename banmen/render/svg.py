@@ -304,6 +304,8 @@ def _unwrap_auto_groups(svg: str) -> str:
         if tag == "</g>":
             if not dropped.pop():
                 out.append(tag)
+        elif tag.endswith("/>"):  # an empty group: opens nothing
+            out.append(tag)
         elif tag.startswith('<g id="') and tag.endswith('">') and '" ' not in tag:
             auto = _AUTO_GROUP.fullmatch(tag) is not None
             dropped.append(auto)
