@@ -204,7 +204,9 @@ def test_ctrl_c_keeps_the_puzzles_written(tmp_path):
     child = subprocess.Popen([sys.executable, "-m", "banmen.cli", "mine", "ludo", "--count",
                               "100000", "--seed", "2", "--out", str(out), "--jobs", "1",
                               "--root", str(ROOT)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             # an xdist worker may ignore SIGINT, and a child inherits that
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while len(list(folder.glob("*.yaml"))) < 3 and time.monotonic() < deadline:
         time.sleep(0.1)
