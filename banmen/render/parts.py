@@ -40,6 +40,7 @@ from banmen.games.views import looks as view_looks
 from banmen.games.views import play_variant as _engine_variant
 from banmen.games.views import symbol_id
 from banmen.render.board import BoardAxes, Geometry
+from banmen.render.groups import group_end
 
 #: board artists from this z-order on are drawn above the pieces. The rule for every game's
 #: drawing module: ``play_look`` draws each piece look at this z-order or above (a promotion
@@ -53,7 +54,6 @@ SYMBOL_CELLS = 2.0
 _ROOT = re.compile(r"<svg\b([^>]*)>")
 _ATTR = re.compile(r'([a-zA-Z:-]+)="([^"]*)"')
 _VIEWBOX = re.compile(r'viewBox="([^"]+)"')
-_G_TOKEN = re.compile(r"<g\b[^>]*>|</g>")
 _DEFS = re.compile(r"<defs>(.*?)</defs>", re.DOTALL)
 #: attributes of matplotlib's root element that are not presentation attributes.
 _NOT_STYLE = {"xmlns", "xmlns:xlink", "width", "height", "viewBox", "version", "class", "id"}
@@ -87,12 +87,9 @@ def _groups(svg: str, prefix: str) -> dict[str, list[str]]:
         match = opener.search(svg, pos)
         if match is None:
             return found
-        depth, end = 0, match.start()
-        for token in _G_TOKEN.finditer(svg, match.start()):
-            depth += -1 if token.group(0) == "</g>" else 1
-            if depth == 0:
-                end = token.end()
-                break
+        end = group_end(svg, match.start())
+        if end is None:  # matplotlib closes every group it opens
+            return found
         inner = svg[match.end():end - len("</g>")]
         found.setdefault(match.group(1), []).append(inner)
         pos = end

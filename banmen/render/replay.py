@@ -50,6 +50,8 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.text import Text
 
+from banmen.render.groups import GROUP_TAG
+
 #: (figure size, key) -> (recorded parts, the drawing function's return value).
 _GROUPS: dict[tuple[Any, Hashable], tuple[list["_Part"], Any]] = {}
 #: Keys whose drawing cannot be replayed (drawn for real every time).
@@ -125,16 +127,13 @@ SHARED_MIN = 64
 PART_OPEN = '<g class="bm-pt">'
 
 
-_G_TAG = re.compile(r"<g\b[^>]*[^/]>|<g>|</g>")
-
-
 def plain_svg(svg: str) -> str:
     """``svg`` without the ``<g class="bm-pt">`` wrappers of its shared parts: the board as
     matplotlib draws it with every artist real (the tests compare the two)."""
     out: list[str] = []
     wrapped: list[bool] = []
     at = 0
-    for tag in _G_TAG.finditer(svg):
+    for tag in GROUP_TAG.finditer(svg):
         out.append(svg[at:tag.start()])
         at = tag.end()
         if tag.group(0) == "</g>":
@@ -200,6 +199,8 @@ def _zorder(artist: Any) -> float:
 #: True while :func:`banmen.render.render_svg` draws a board (see :func:`on`): a figure
 #: drawn by calling a renderer's ``draw`` directly holds only real artists.
 _ON = False
+#: True while :func:`off` holds: nothing is replayed, :func:`on` or not.
+_OFF = False
 
 
 @contextlib.contextmanager
@@ -219,20 +220,12 @@ def off() -> Iterator[None]:
     """Draw every artist for real while the block runs, :func:`banmen.render.render_svg`
     included: boards drawn the old way, with no part replayed (what the tests and
     ``tools/bench_compose.py`` compare composed boards with)."""
-    global _ON
-    before, _ON = _ON, False
-    global on
-    switch, on = on, _never_on
+    global _OFF
+    before, _OFF = _OFF, True
     try:
         yield
     finally:
-        on = switch
-        _ON = before
-
-
-@contextlib.contextmanager
-def _never_on() -> Iterator[None]:
-    yield
+        _OFF = before
 
 
 def _size_of(ax: Any) -> Any:
@@ -268,7 +261,7 @@ def replay(ax: Any, key: Hashable, function: Callable[..., Any], *args: Any,
     """
     size = _size_of(ax)
     full = (size, _typed(key))
-    if not _ON or size is None or full in _NEVER:
+    if not _ON or _OFF or size is None or full in _NEVER:
         return function(*args, **kwargs)
     group = _GROUPS.get(full)
     if group is not None:

@@ -77,6 +77,7 @@ _STYLE_ATTR = re.compile(r'style="([^"]*)"')
 #: a wrapper group matplotlib numbers (``patch_3``), with or without the board's id prefix
 _G_TAG = re.compile(r'<g id="(?:[^"]*--)?(?:[A-Za-z][A-Za-z0-9.]*_\d+)">|<g\b[^>]*>|</g>')
 _BETWEEN_TAGS = re.compile(r">\s+<")
+
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 from banmen.render.ids import html_id  # noqa: E402,F401  (re-exported for older imports)

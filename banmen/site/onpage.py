@@ -11,6 +11,8 @@ import functools
 import hashlib
 import re
 
+from banmen.render.groups import group_end
+
 #: the ids that name a whole block or board: the fragment's first element and each <svg>
 #: (two patterns: each starts with a literal, so the search skips ahead instead of trying
 #: every position of a long fragment).
@@ -152,8 +154,6 @@ def lift_glyphs(text: str, defined: set[str], referenced_in: str = "") -> tuple[
 
 #: the start of a board part the page shares (:class:`banmen.render.replay.Run`).
 PART_OPEN = '<g class="bm-pt">'
-#: a group's start tag (not self-closed: ``[^/]>``) or end tag.
-_G_TOKEN = re.compile(r"<g\b[^>]*[^/]>|<g>|</g>")
 #: an id under a board's root id (``bm-...-1a2b3c4d--sq-a1``; root ids hold no ``--``).
 _BOARD_ID = re.compile(r'id="[^"\s]*?--')
 #: stands for the part's id in its ids while it is digested (never in markup; not the
@@ -199,13 +199,8 @@ def lift_parts(text: str, defined: set[str], new_defs: list[str]) -> str:
         if start < 0:
             out.append(text[at:])
             return "".join(out)
-        depth, end = 0, -1
-        for token in _G_TOKEN.finditer(text, start):
-            depth += -1 if token.group(0) == "</g>" else 1
-            if depth == 0:
-                end = token.end()
-                break
-        if end < 0:  # never closed (not markup banmen wrote): left as it is
+        end = group_end(text, start)
+        if end is None:  # never closed (not markup banmen wrote): left as it is
             out.append(text[at:])
             return "".join(out)
         # the ids inside, board-free: the part is the same on every board that draws it
@@ -230,12 +225,9 @@ def page_parts(page: str) -> dict[str, str]:
     ``page`` (its ids under the part's id)."""
     parts: dict[str, str] = {}
     for match in _PART_DEF.finditer(page):
-        depth = 0
-        for token in _G_TOKEN.finditer(page, match.start()):
-            depth += -1 if token.group(0) == "</g>" else 1
-            if depth == 0:
-                parts[match.group(1)] = page[match.end():token.start()]
-                break
+        end = group_end(page, match.start())
+        if end is not None:
+            parts[match.group(1)] = page[match.end():end - len("</g>")]
     return parts
 
 

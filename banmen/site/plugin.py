@@ -588,8 +588,9 @@ class BanmenPlugin(BasePlugin[BanmenConfig]):
         if title is not None:
             page.meta["title"] = page.meta.get("title") or title
             self._state["titles"][page.url] = title
-        if page_boost(page.file.src_uri) is not None:
-            self._state["boosts"][page.url] = page_boost(page.file.src_uri)
+        boost = page_boost(page.file.src_uri)
+        if boost is not None:
+            self._state["boosts"][page.url] = boost
         if not has_subheadings(page.toc):
             # nothing for the table of contents: give its empty column to the page's content
             hidden = list(page.meta.get("hide") or [])

@@ -55,6 +55,8 @@ def page_boost(src_uri: str) -> float | None:
     if name.startswith("lesson-") and name.endswith(".md"):
         return LESSON_BOOST
     return None
+
+
 _REPEATED = re.compile(f"{BOUNDARY}{{2,}}")
 
 
